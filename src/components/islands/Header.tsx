@@ -1,0 +1,221 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+	INITIAL_HEADER_STATE,
+	isActiveLink,
+	NAV_CLICK_SUPPRESSION_MS,
+	nextHeaderState,
+	type HeaderState,
+} from '../../lib/header/scroll-rules';
+import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
+
+export type HeaderProps = {
+	/** Path of the page being shown, to mark the active link. */
+	currentPath: string;
+	/** Shop sign, used as the logo's text alternative. */
+	companyName: string;
+	/** URL of the logo image. */
+	logoSrc: string;
+};
+
+/** Heart outline; filled when `filled`. */
+function HeartIcon({ filled = false }: { filled?: boolean }) {
+	return (
+		<svg
+			aria-hidden="true"
+			viewBox="0 0 24 24"
+			width="22"
+			height="22"
+			fill={filled ? 'currentColor' : 'none'}
+			stroke="currentColor"
+			strokeWidth="2"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+		>
+			<path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+		</svg>
+	);
+}
+
+/**
+ * The sticky site header (SPEC §2, §4, §9). Rendered to HTML at build time; once hydrated it
+ * follows the scroll (compact, hidden) through the pure rules in lib/header/scroll-rules.ts and
+ * drives the mobile menu.
+ */
+export default function Header({ currentPath, companyName, logoSrc }: HeaderProps) {
+	const [state, setState] = useState<HeaderState>(INITIAL_HEADER_STATE);
+	const [menuOpen, setMenuOpen] = useState(false);
+	const menuId = useId();
+	const toggleRef = useRef<HTMLButtonElement>(null);
+	const suppressedUntil = useRef(0);
+	const menuOpenRef = useRef(false);
+	menuOpenRef.current = menuOpen;
+
+	useEffect(() => {
+		let frame = 0;
+		const update = () => {
+			frame = 0;
+			setState((previous) =>
+				nextHeaderState(previous, {
+					y: window.scrollY,
+					menuOpen: menuOpenRef.current,
+					suppressed: Date.now() < suppressedUntil.current,
+				}),
+			);
+		};
+		const onScroll = () => {
+			if (!frame) frame = requestAnimationFrame(update);
+		};
+		update();
+		window.addEventListener('scroll', onScroll, { passive: true });
+		return () => {
+			window.removeEventListener('scroll', onScroll);
+			if (frame) cancelAnimationFrame(frame);
+		};
+	}, []);
+
+	useEffect(() => {
+		if (!menuOpen) return;
+		const onKey = (event: KeyboardEvent) => {
+			if (event.key === 'Escape') {
+				setMenuOpen(false);
+				toggleRef.current?.focus();
+			}
+		};
+		document.addEventListener('keydown', onKey);
+		return () => document.removeEventListener('keydown', onKey);
+	}, [menuOpen]);
+
+	const onNavigate = () => {
+		suppressedUntil.current = Date.now() + NAV_CLICK_SUPPRESSION_MS;
+		setState((previous) => ({ ...previous, hidden: false }));
+		setMenuOpen(false);
+	};
+
+	const hidden = state.hidden && !menuOpen;
+	const favouritesActive = isActiveLink(FAVOURITES_LINK.href, currentPath);
+
+	const linkClass = (active: boolean) =>
+		`rounded-md px-3 py-2 text-base font-medium transition-colors ${
+			active
+				? 'bg-accent text-night'
+				: 'text-white hover:bg-night-soft hover:text-accent focus-visible:text-accent'
+		}`;
+
+	return (
+		<header
+			data-header
+			data-state={hidden ? 'hidden' : 'visible'}
+			data-size={state.compact ? 'compact' : 'normal'}
+			className={`fixed inset-x-0 top-0 z-40 bg-night text-white shadow-md transition-transform duration-300 motion-reduce:transition-none ${
+				hidden ? '-translate-y-full' : 'translate-y-0'
+			}`}
+		>
+			<div
+				className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[padding] duration-300 motion-reduce:transition-none ${
+					state.compact ? 'py-1.5' : 'py-3'
+				}`}
+			>
+				<a href="/" className="flex shrink-0 items-center rounded-md" onClick={onNavigate}>
+					<img
+						src={logoSrc}
+						alt={`${companyName} – Home`}
+						width="160"
+						height="40"
+						className="h-10 w-40"
+					/>
+				</a>
+				<nav aria-label="Principale" className="hidden md:block">
+					<ul className="flex items-center gap-1">
+						{NAV_LINKS.map((link) => {
+							const active = isActiveLink(link.href, currentPath);
+							return (
+								<li key={link.href}>
+									<a
+										href={link.href}
+										className={linkClass(active)}
+										aria-current={active ? 'page' : undefined}
+										onClick={onNavigate}
+									>
+										{link.label}
+									</a>
+								</li>
+							);
+						})}
+						<li>
+							<a
+								href={FAVOURITES_LINK.href}
+								className={`flex items-center ${linkClass(favouritesActive)}`}
+								aria-current={favouritesActive ? 'page' : undefined}
+								aria-label={FAVOURITES_LINK.label}
+								onClick={onNavigate}
+							>
+								<HeartIcon filled={favouritesActive} />
+							</a>
+						</li>
+					</ul>
+				</nav>
+				<div className="flex items-center gap-1 md:hidden">
+					<a
+						href={FAVOURITES_LINK.href}
+						className={`flex items-center ${linkClass(favouritesActive)}`}
+						aria-current={favouritesActive ? 'page' : undefined}
+						aria-label={FAVOURITES_LINK.label}
+						onClick={onNavigate}
+					>
+						<HeartIcon filled={favouritesActive} />
+					</a>
+					<button
+						ref={toggleRef}
+						type="button"
+						className="flex h-11 w-11 items-center justify-center rounded-md text-white hover:bg-night-soft"
+						aria-expanded={menuOpen}
+						aria-controls={menuId}
+						aria-label={menuOpen ? 'Chiudi il menu' : 'Apri il menu'}
+						onClick={() => setMenuOpen((open) => !open)}
+					>
+						<svg
+							aria-hidden="true"
+							viewBox="0 0 24 24"
+							width="26"
+							height="26"
+							fill="none"
+							stroke="currentColor"
+							strokeWidth="2"
+							strokeLinecap="round"
+						>
+							{menuOpen ? (
+								<path d="M6 6l12 12M18 6L6 18" />
+							) : (
+								<path d="M4 7h16M4 12h16M4 17h16" />
+							)}
+						</svg>
+					</button>
+				</div>
+			</div>
+			<nav
+				id={menuId}
+				aria-label="Menu mobile"
+				className="border-t border-night-soft md:hidden"
+				hidden={!menuOpen}
+			>
+				<ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+					{NAV_LINKS.map((link) => {
+						const active = isActiveLink(link.href, currentPath);
+						return (
+							<li key={link.href}>
+								<a
+									href={link.href}
+									className={`block ${linkClass(active)}`}
+									aria-current={active ? 'page' : undefined}
+									onClick={onNavigate}
+								>
+									{link.label}
+								</a>
+							</li>
+						);
+					})}
+				</ul>
+			</nav>
+		</header>
+	);
+}

@@ -1,0 +1,17 @@
+/** A postal address as stored in a shop's content file. */
+export interface Address {
+	street: string;
+	postcode: string;
+	town: string;
+	province: string;
+}
+
+/** "Corso Torino 85, 10090 Buttigliera Alta (TO)". */
+export function formatAddress(address: Address): string {
+	return `${address.street}, ${address.postcode} ${address.town} (${address.province})`;
+}
+
+/** "+39 011 932 4455" as a tel: link target. */
+export function telHref(phone: string): string {
+	return `tel:${phone.replace(/\s+/g, '')}`;
+}

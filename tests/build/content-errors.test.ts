@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * A content file with a wrong field must stop the build with a message that names the file and
+ * the field. Each case copies the real content folder, breaks one file and runs `astro sync`
+ * (the content step of `astro build`) against the copy through CONTENT_DIR.
+ */
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+let workdir: string;
+
+beforeAll(async () => {
+	workdir = await mkdtemp(path.join(tmpdir(), 'content-errors-'));
+});
+
+afterAll(async () => {
+	await rm(workdir, { recursive: true, force: true });
+});
+
+/** Copies content/, applies `edit` to one file, runs astro sync and returns its output. */
+async function syncWithBrokenFile(
+	name: string,
+	file: string,
+	edit: (text: string) => string,
+): Promise<{ ok: boolean; output: string }> {
+	const dir = path.join(workdir, name);
+	await cp(path.join(root, 'content'), dir, { recursive: true });
+	const target = path.join(dir, file);
+	const original = await readFile(target, 'utf8');
+	const broken = edit(original);
+	expect(broken, 'the fixture edit must change the file').not.toBe(original);
+	await writeFile(target, broken);
+	try {
+		const { stdout, stderr } = await run('npx', ['astro', 'sync'], {
+			cwd: root,
+			env: { ...process.env, CONTENT_DIR: dir, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+		});
+		return { ok: true, output: stdout + stderr };
+	} catch (error) {
+		const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+		return { ok: false, output: stdout + stderr };
+	}
+}
+
+describe('a wrong field in a content file', () => {
+	it('a misspelt shop phone fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile('misspelt', 'shops/torino.md', (text) =>
+			text.replace(/^phone:/m, 'telefono:'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('shops/torino.md');
+		expect(output).toMatch(/\*\*phone\*\*: campo obbligatorio mancante/);
+		expect(output).toMatch(/\*\*telefono\*\*: campo sconosciuto/);
+	}, 120_000);
+
+	it('a wrong category flag fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile('flag', 'categories/proteine.md', (text) =>
+			text.replace(/^hasNutrition: true/m, 'hasNutrition: si'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('categories/proteine.md');
+		expect(output).toMatch(/\*\*hasNutrition\*\*: «hasNutrition» deve essere true oppure false/);
+	}, 120_000);
+
+	it('a legal page with a bad date fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile('date', 'pages/privacy-policy.md', (text) =>
+			text.replace(/^updated: .*$/m, 'updated: ieri'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('pages/privacy-policy.md');
+		expect(output).toMatch(/\*\*updated\*\*: «updated» deve essere una data/);
+	}, 120_000);
+
+	it('the untouched content passes', async () => {
+		const { ok, output } = await syncWithBrokenFile('valid', 'shops/torino.md', (text) =>
+			text.replace(/^phone: .*$/m, 'phone: "+39 011 000 0000"'),
+		);
+		expect(output).not.toMatch(/does not match collection schema/);
+		expect(ok).toBe(true);
+	}, 120_000);
+});
