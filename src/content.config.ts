@@ -1,5 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { productSchema } from './lib/content/product-schema';
 import { categorySchema, pageSchema, settingsSchema, shopSchema } from './lib/content/schemas';
 
 /**
@@ -28,4 +29,10 @@ const settings = defineCollection({
 	schema: settingsSchema,
 });
 
-export const collections = { categories, shops, pages, settings };
+/** Products: content/products/<category>/<slug>.md; the id is "<category>/<slug>". */
+const products = defineCollection({
+	loader: glob({ pattern: '*/*.md', base: `${root}/products` }),
+	schema: productSchema,
+});
+
+export const collections = { categories, shops, pages, settings, products };

@@ -55,6 +55,35 @@ export function decimal(field: string, example: string, min: number, max: number
 		.max(max, `«${field}» può essere al massimo ${max}. Esempio: ${example}`);
 }
 
+/**
+ * A price in euros as editors write it (39.90), held as integer cents (3990) from here on.
+ * At most two decimals; zero is refused (write no variant rather than a free one).
+ */
+export function price(field: string, example: string) {
+	return z
+		.number(typeMessages(field, 'un prezzo in euro, con il punto per i decimali', example))
+		.positive(`«${field}» deve essere maggiore di zero. Esempio: ${example}`)
+		.max(10_000, `«${field}» sembra troppo alto (massimo 10000 euro). Esempio: ${example}`)
+		.refine(
+			(euros) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6,
+			`«${field}» può avere al massimo due decimali. Esempio: ${example}`,
+		)
+		.transform((euros) => Math.round(euros * 100));
+}
+
+/** One of a closed list of values. */
+export function choice<const T extends readonly [string, ...string[]]>(
+	field: string,
+	values: T,
+	example: string,
+) {
+	return z.enum(values, {
+		errorMap: () => ({
+			message: `«${field}» deve essere uno di: ${values.join(', ')}. Esempio: ${example}`,
+		}),
+	});
+}
+
 /** A yes/no flag written as `true` or `false`. */
 export function flag(field: string) {
 	return z.boolean(typeMessages(field, 'true oppure false (senza virgolette)', `${field}: false`));

@@ -39,3 +39,74 @@ export async function getLegalPage(id: string): Promise<LegalPage> {
 	if (!entry) throw new Error(`Manca il file content/pages/${id}.md.`);
 	return entry;
 }
+
+export type Product = CollectionEntry<'products'>;
+
+/** Products are checked against the other collections once per build. */
+let checkedProducts: Promise<Product[]> | undefined;
+
+/**
+ * Every product, alphabetically. The first call checks what a single file's schema cannot: the
+ * category exists and matches the folder, stock names only existing shops, and slugs are unique
+ * across categories (they are part of /product/{slug} redirects). A problem stops the build with
+ * the file and the field.
+ */
+export function getProducts(): Promise<Product[]> {
+	checkedProducts ??= (async () => {
+		const [products, categories, shops] = await Promise.all([
+			getCollection('products'),
+			getCollection('categories'),
+			getCollection('shops'),
+		]);
+		const categoryIds = new Set(categories.map((category) => category.id));
+		const shopIds = new Set(shops.map((shop) => shop.id));
+		const problems: string[] = [];
+		const slugs = new Map<string, string>();
+		for (const product of products) {
+			const file = product.filePath ?? product.id;
+			const folder = file.split('/').at(-2);
+			const { category } = product.data;
+			if (!categoryIds.has(category)) {
+				problems.push(
+					`${file}: **category**: la categoria «${category}» non esiste. Categorie: ${[...categoryIds].join(', ')}`,
+				);
+			} else if (folder !== category) {
+				problems.push(
+					`${file}: **category**: il file è nella cartella «${folder}» ma indica la categoria «${category}»: spostalo in content/products/${category}/ oppure correggi il campo`,
+				);
+			}
+			product.data.variants.forEach((variant, index) => {
+				for (const shop of Object.keys(variant.stock)) {
+					if (!shopIds.has(shop)) {
+						problems.push(
+							`${file}: **variants.${index}.stock.${shop}**: il negozio «${shop}» non esiste. Negozi: ${[...shopIds].join(', ')}`,
+						);
+					}
+				}
+			});
+			const slug = productSlug(product);
+			const other = slugs.get(slug);
+			if (other) {
+				problems.push(
+					`${file}: il nome del file «${slug}.md» è già usato da ${other}: ogni prodotto deve avere un nome di file diverso`,
+				);
+			}
+			slugs.set(slug, file);
+		}
+		if (problems.length) {
+			throw new Error(`Errori nei prodotti:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+		}
+		return products.sort((a, b) => a.data.name.localeCompare(b.data.name, 'it'));
+	})();
+	return checkedProducts;
+}
+
+/** The product's slug, the last part of its address: the file name without .md. */
+export function productSlug(product: Product): string {
+	return product.id.split('/').at(-1) ?? product.id;
+}
+
+/** The products of one category, alphabetically. */
+export async function getProductsOf(categoryId: string): Promise<Product[]> {
+	return (await getProducts()).filter((product) => product.data.category === categoryId);
+}

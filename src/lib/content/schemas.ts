@@ -1,4 +1,4 @@
-import { z } from 'astro/zod';
+import type { ImageFunction } from 'astro/content/config';
 import {
 	date,
 	decimal,
@@ -14,7 +14,7 @@ import {
 } from './fields';
 
 /** The `image` helper that Astro passes to schema factories (see content.config.ts). */
-export type ImageHelper = () => z.ZodTypeAny;
+export type ImageHelper = ImageFunction;
 
 /** Slugs are lower-case words joined by hyphens: they become part of the page address. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,0 +1,77 @@
+/**
+ * Rendering rules for the label data of a product (DECISIONS.md 18): allergens in bold inside
+ * the ingredient list, the statements Italian law requires on food supplements, and the split of
+ * the long description from the expert tip.
+ */
+
+/** A piece of the ingredient list; `allergen` pieces are shown in bold. */
+export interface IngredientPart {
+	text: string;
+	allergen: boolean;
+}
+
+/** Splits "… del **latte** …" into plain and allergen parts (the markers are removed). */
+export function parseIngredients(text: string): IngredientPart[] {
+	const parts: IngredientPart[] = [];
+	const pattern = /\*\*([^*]+)\*\*/g;
+	let last = 0;
+	for (const match of text.matchAll(pattern)) {
+		if (match.index > last) parts.push({ text: text.slice(last, match.index), allergen: false });
+		parts.push({ text: match[1] ?? '', allergen: true });
+		last = match.index + match[0].length;
+	}
+	if (last < text.length) parts.push({ text: text.slice(last), allergen: false });
+	return parts;
+}
+
+/** The allergens marked in an ingredient list, in order, without repeats. */
+export function markedAllergens(text: string): string[] {
+	const found = parseIngredients(text)
+		.filter((part) => part.allergen)
+		.map((part) => part.text.toLowerCase());
+	return [...new Set(found)];
+}
+
+/**
+ * The three statements required on every food supplement sold in Italy (D.Lgs. 169/2004,
+ * art. 6): do not exceed the daily dose, not a substitute for a varied diet, keep out of reach of
+ * children under three.
+ */
+export const SUPPLEMENT_STATEMENTS = [
+	'Non superare la dose giornaliera raccomandata.',
+	'Gli integratori non vanno intesi come sostituti di una dieta variata ed equilibrata e di uno stile di vita sano.',
+	'Tenere fuori dalla portata dei bambini al di sotto dei tre anni di età.',
+] as const;
+
+/** The fixed warnings of the usage tab (SPEC §2 'Avvertenze'). */
+export const GENERAL_WARNINGS = [
+	'Non superare la dose giornaliera consigliata.',
+	'Tenere lontano dalla portata dei bambini.',
+	'In gravidanza, durante l’allattamento o in presenza di patologie consultare il medico prima dell’uso.',
+] as const;
+
+/** The fixed tip of the usage tab (SPEC §2). */
+export const USAGE_TIP =
+	'Per risultati migliori assumi il prodotto con regolarità, possibilmente sempre alla stessa ora e durante i pasti.';
+
+/** Used when a product's label has no usage text (SPEC §2). */
+export const DEFAULT_USAGE = 'Seguire le indicazioni riportate sulla confezione.';
+
+/** Used when a product has no expert tip (SPEC §2). */
+export const DEFAULT_TIP =
+	'Prima di iniziare un’integrazione chiedi consiglio al tuo medico o a un professionista della nutrizione: sapranno indicarti il prodotto e la dose più adatti a te.';
+
+/** Heading that introduces the expert tip in a product's markdown body. */
+export const EXPERT_TIP_HEADING = "Il consiglio dell'esperto";
+
+/**
+ * Splits the rendered HTML of a product body into the long description and the expert tip: the
+ * tip is everything after an h2 whose text is "Il consiglio dell'esperto" (any apostrophe).
+ */
+export function splitExpertTip(html: string): { description: string; tip: string | null } {
+	const heading = /<h2[^>]*>\s*Il consiglio dell(?:'|’|&#39;|&#x27;|&apos;|&rsquo;)esperto\s*<\/h2>/i;
+	const match = heading.exec(html);
+	if (!match) return { description: html.trim(), tip: null };
+	const tip = html.slice(match.index + match[0].length).trim();
+	return { description: html.slice(0, match.index).trim(), tip: tip || null };
+}

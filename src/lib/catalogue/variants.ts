@@ -1,0 +1,132 @@
+import { slugify } from '../format/text';
+
+/**
+ * Variant selection and availability (SPEC §4 'Variant picker', §9, DECISIONS.md 10). The
+ * product page's islands receive `VariantView`s and use these rules; the build uses them too.
+ */
+
+/** A variant as the page and its islands see it: serialisable, prices in cents. */
+export interface VariantView {
+	/** Stable id used in ?variante=: "cioccolato-900-g", or "900-g" without a flavour. */
+	id: string;
+	flavour: string | null;
+	size: string;
+	priceCents: number;
+	originalPriceCents: number | null;
+	/** Image URL of this variant, null to use the product's. */
+	image: { src: string; alt: string; width: number; height: number } | null;
+	/** Pieces in stock per shop id. */
+	stock: Record<string, number>;
+}
+
+/** A shop as the availability box shows it. */
+export interface ShopRef {
+	id: string;
+	shortName: string;
+}
+
+/** The id of a variant from its flavour and size. */
+export function variantId(flavour: string | null | undefined, size: string): string {
+	return slugify(flavour ? `${flavour} ${size}` : size);
+}
+
+/** Pieces available in all shops together. */
+export function totalStock(variant: Pick<VariantView, 'stock'>): number {
+	return Object.values(variant.stock).reduce((sum, count) => sum + Math.max(0, count), 0);
+}
+
+/** A variant can be chosen when at least one shop has it. */
+export function isAvailable(variant: Pick<VariantView, 'stock'>): boolean {
+	return totalStock(variant) > 0;
+}
+
+/** Distinct flavours in the order of the content file (empty when variants have none). */
+export function flavoursOf(variants: readonly VariantView[]): string[] {
+	return [...new Set(variants.flatMap((variant) => (variant.flavour ? [variant.flavour] : [])))];
+}
+
+/** The variants of one flavour, in content order (all variants when there are no flavours). */
+export function variantsOfFlavour(variants: readonly VariantView[], flavour: string | null): VariantView[] {
+	return variants.filter((variant) => variant.flavour === flavour);
+}
+
+/** The first size of a flavour that some shop has, else its first size. */
+export function firstChoice(variants: readonly VariantView[], flavour: string | null): VariantView | null {
+	const ofFlavour = variantsOfFlavour(variants, flavour);
+	return ofFlavour.find(isAvailable) ?? ofFlavour[0] ?? null;
+}
+
+/**
+ * The variant selected when the page opens: the one named by ?variante= if it exists, else the
+ * first flavour and its first size in stock.
+ */
+export function initialVariant(variants: readonly VariantView[], requestedId?: string | null): VariantView | null {
+	const requested = requestedId ? variants.find((variant) => variant.id === requestedId) : undefined;
+	if (requested) return requested;
+	return firstChoice(variants, variants[0]?.flavour ?? null);
+}
+
+/** After the visitor picks a flavour: its first size in stock. */
+export function selectFlavour(variants: readonly VariantView[], flavour: string): VariantView | null {
+	return firstChoice(variants, flavour);
+}
+
+/** After the visitor picks a size within the current flavour. */
+export function selectSize(
+	variants: readonly VariantView[],
+	flavour: string | null,
+	size: string,
+): VariantView | null {
+	return variants.find((variant) => variant.flavour === flavour && variant.size === size) ?? null;
+}
+
+/** The size control's label: 'Formato' when there are several flavours, else 'Quantità'. */
+export function sizeLabel(variants: readonly VariantView[]): 'Formato' | 'Quantità' {
+	return flavoursOf(variants).length > 1 ? 'Formato' : 'Quantità';
+}
+
+/** The rows of the availability box: one per shop, then the total. */
+export function availabilityRows(variant: Pick<VariantView, 'stock'>, shops: readonly ShopRef[]) {
+	const rows = shops.map((shop) => {
+		const count = Math.max(0, variant.stock[shop.id] ?? 0);
+		return { shop: shop.shortName, count, text: count > 1 ? `${count} disponibili` : count === 1 ? '1 disponibile' : 'Non disponibile' };
+	});
+	const total = rows.reduce((sum, row) => sum + row.count, 0);
+	return { rows, total, totalText: `${total} ${total === 1 ? 'pezzo' : 'pezzi'}` };
+}
+
+/** The lowest price among variants, in cents; null without variants. */
+export function lowestPrice(variants: readonly Pick<VariantView, 'priceCents'>[]): number | null {
+	const prices = variants.map((variant) => variant.priceCents).filter((cents) => cents > 0);
+	return prices.length ? Math.min(...prices) : null;
+}
+
+/** Colour of the dot next to each flavour; grey when the flavour is not in the map (SPEC §9). */
+const FLAVOUR_COLOURS: [RegExp, string][] = [
+	[/cioccolato|cacao|brownie/, '#5b3a29'],
+	[/caff|cappuccino|mocaccino/, '#6f4e37'],
+	[/vaniglia|panna|crema/, '#f3e5ab'],
+	[/fragola|frutti rossi|lampone|ciliegia/, '#e0435e'],
+	[/frutti di bosco|mirtillo|uva/, '#6b3fa0'],
+	[/banana/, '#f5d547'],
+	[/limone|lime/, '#d9e650'],
+	[/arancia|pesca|albicocca|mango|tropical/, '#f28c28'],
+	[/cocco|neutro|naturale|latte/, '#f7f7f2'],
+	[/caramello|biscotto|cookie|nocciola|burro di arachidi/, '#b9783f'],
+	[/pistacchio|mela verde|menta|tè verde/, '#8fbf5a'],
+	[/cola|energy/, '#8b1e1e'],
+	[/anguria|pompelmo/, '#f26b6b'],
+	[/nero/, '#1f1f1f'],
+	[/bianco/, '#ffffff'],
+	[/blu|navy/, '#1e3a8a'],
+	[/rosso/, '#dc2626'],
+	[/giallo/, '#facc15'],
+	[/grigio/, '#9ca3af'],
+	[/verde/, '#16a34a'],
+];
+
+/** The dot colour of a flavour. */
+export function flavourColour(flavour: string): string {
+	const name = flavour.toLowerCase();
+	return FLAVOUR_COLOURS.find(([pattern]) => pattern.test(name))?.[1] ?? '#9ca3af';
+}

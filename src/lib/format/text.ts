@@ -1,0 +1,22 @@
+/** Longest description shown on a card before it is cut (SPEC §9). */
+export const CARD_DESCRIPTION_MAX = 90;
+
+/** Cuts a text longer than `max` characters to `max - 3` plus "..." (SPEC §9: 90 → 87 + '...'). */
+export function truncate(text: string, max = CARD_DESCRIPTION_MAX): string {
+	const chars = Array.from(text.trim());
+	if (chars.length <= max) return chars.join('');
+	return `${chars
+		.slice(0, max - 3)
+		.join('')
+		.trimEnd()}...`;
+}
+
+/** "cioccolato bianco 900 g" → "cioccolato-bianco-900-g": lower case, accents removed, hyphens. */
+export function slugify(text: string): string {
+	return text
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+	applyQuery,
+	brandsOf,
+	DEFAULT_QUERY,
+	inPriceBand,
+	parseQuery,
+	serializeQuery,
+	sortProducts,
+	type PriceBand,
+	type SortableProduct,
+	type SortKey,
+} from '../../src/lib/catalogue/sort-filter';
+
+const p = (name: string, brand: string, minPriceCents: number | null): SortableProduct => ({
+	name,
+	brand,
+	minPriceCents,
+});
+
+const products = [
+	p('Whey Isolate', 'Nordika', 3990),
+	p('Caseina Notte', 'Alpen Fuel', 4490),
+	p('barretta Crunch', 'Nordika', 250),
+	p('Gainer Massa', 'Vettore', 10000),
+	p('Shaker', 'Alpen Fuel', null),
+	p('Àcqua Sali', 'Vettore', 2500),
+];
+const names = (list: SortableProduct[]) => list.map((item) => item.name);
+
+describe('sortProducts', () => {
+	it.each<[SortKey, string[]]>([
+		['nome-az', ['Àcqua Sali', 'barretta Crunch', 'Caseina Notte', 'Gainer Massa', 'Shaker', 'Whey Isolate']],
+		['nome-za', ['Whey Isolate', 'Shaker', 'Gainer Massa', 'Caseina Notte', 'barretta Crunch', 'Àcqua Sali']],
+		['prezzo-crescente', ['Shaker', 'barretta Crunch', 'Àcqua Sali', 'Whey Isolate', 'Caseina Notte', 'Gainer Massa']],
+		['prezzo-decrescente', ['Gainer Massa', 'Caseina Notte', 'Whey Isolate', 'Àcqua Sali', 'barretta Crunch', 'Shaker']],
+	])('%s', (sort, expected) => {
+		expect(names(sortProducts(products, sort))).toEqual(expected);
+	});
+
+	it('does not change the input', () => {
+		const copy = [...products];
+		sortProducts(products, 'nome-za');
+		expect(products).toEqual(copy);
+	});
+});
+
+describe('inPriceBand', () => {
+	it.each<[number | null, PriceBand, boolean]>([
+		[0, '0-25', true],
+		[2500, '0-25', true],
+		[2501, '0-25', false],
+		[2500, '25-50', true],
+		[5000, '25-50', true],
+		[5001, '25-50', false],
+		[5000, '50-100', true],
+		[10000, '50-100', true],
+		[10001, '50-100', false],
+		[10000, '100+', true],
+		[9999, '100+', false],
+		[null, '0-25', true],
+		[null, '100+', true],
+		[123456, 'tutti', true],
+	])('%s cents in %s: %s', (price, band, expected) => {
+		expect(inPriceBand(price, band)).toBe(expected);
+	});
+});
+
+describe('brandsOf', () => {
+	it('lists distinct brands alphabetically', () => {
+		expect(brandsOf(products)).toEqual(['Alpen Fuel', 'Nordika', 'Vettore']);
+	});
+});
+
+describe('applyQuery', () => {
+	it.each([
+		[{ brand: 'Nordika' }, ['barretta Crunch', 'Whey Isolate']],
+		[{ band: '25-50' as const }, ['Àcqua Sali', 'Caseina Notte', 'Shaker', 'Whey Isolate']],
+		[{ brand: 'Vettore', band: '100+' as const }, ['Gainer Massa']],
+		[{ brand: 'Vettore', band: '0-25' as const, sort: 'nome-za' as const }, ['Àcqua Sali']],
+		[{ brand: 'Nessuno' }, []],
+		[{}, names(sortProducts(products, 'nome-az'))],
+	])('%o', (choices, expected) => {
+		expect(names(applyQuery(products, { ...DEFAULT_QUERY, ...choices }))).toEqual(expected);
+	});
+});
+
+describe('query string', () => {
+	const brands = brandsOf(products);
+
+	it.each([
+		['', DEFAULT_QUERY],
+		['?ordina=prezzo-crescente', { ...DEFAULT_QUERY, sort: 'prezzo-crescente' }],
+		['?marca=Alpen+Fuel&prezzo=50-100', { ...DEFAULT_QUERY, brand: 'Alpen Fuel', band: '50-100' }],
+		['?ordina=casuale&marca=Sconosciuta&prezzo=1-2', DEFAULT_QUERY],
+	])('parses %s', (search, expected) => {
+		expect(parseQuery(search, brands)).toEqual(expected);
+	});
+
+	it('leaves defaults out', () => {
+		expect(serializeQuery(DEFAULT_QUERY)).toBe('');
+	});
+
+	it('round-trips every choice', () => {
+		const query = { sort: 'nome-za', brand: 'Alpen Fuel', band: '100+' } as const;
+		expect(parseQuery(serializeQuery(query), brands)).toEqual(query);
+	});
+});
