@@ -1,0 +1,87 @@
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The repository root, for typescript-eslint's project service (import.meta.dirname needs Node 20.11). */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig(
+	globalIgnores([
+		'dist/',
+		'.astro/',
+		'node_modules/',
+		'test-results/',
+		'playwright-report/',
+		'data/',
+		'bench/results/',
+	]),
+
+	js.configs.recommended,
+
+	// TypeScript, with type information from tsconfig.json.
+	{
+		files: ['**/*.{ts,tsx,mts,cts}'],
+		extends: [tseslint.configs.recommendedTypeChecked],
+		languageOptions: {
+			parserOptions: { projectService: true, tsconfigRootDir: root },
+		},
+		rules: {
+			// `_name` marks a value left unused on purpose (e.g. omitted from a rest object).
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{
+					argsIgnorePattern: '^_',
+					varsIgnorePattern: '^_',
+					caughtErrorsIgnorePattern: '^_',
+					ignoreRestSiblings: true,
+				},
+			],
+		},
+	},
+
+	// React islands: accessibility of JSX. The plugin object is the one eslint-plugin-astro
+	// registers too (flat/jsx-a11y-strict), which ESLint requires to be the very same object.
+	{
+		files: ['**/*.tsx'],
+		plugins: { 'jsx-a11y': jsxA11y },
+		languageOptions: jsxA11y.flatConfigs.strict.languageOptions,
+		rules: {
+			...jsxA11y.flatConfigs.strict.rules,
+			// The WAI-ARIA tabs pattern puts tab panels in the tab order.
+			'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel'] }],
+		},
+	},
+
+	// Astro components, including the accessibility of their markup.
+	astro.configs['flat/recommended'],
+	astro.configs['flat/jsx-a11y-strict'],
+	// The frontmatter of .astro files is TypeScript: `astro check` finds undefined names there,
+	// and no-undef would flag global types such as ImageMetadata.
+	{
+		files: ['**/*.astro'],
+		rules: { 'no-undef': 'off' },
+	},
+	// Scripts inside .astro files are virtual files without a TypeScript program.
+	{
+		files: ['**/*.astro/*.ts', '**/*.astro/*.js'],
+		extends: [tseslint.configs.disableTypeChecked],
+	},
+
+	// Plain JavaScript (scripts, server, configs) runs in Node, without type information.
+	{
+		files: ['**/*.{js,mjs,cjs}'],
+		languageOptions: { globals: { ...globals.node } },
+	},
+	// Files under public/ run in the browser (the service worker among them).
+	{
+		files: ['public/**/*.{js,mjs}'],
+		languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+	},
+
+	prettier,
+);

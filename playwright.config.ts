@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/browser-path.mjs';
+
+/**
+ * End-to-end tests against the real production server (server/serve.mjs) serving the built
+ * site: run `npm run build` first, then `npm run test:e2e`. DIST_DIR, when set, is passed on to
+ * the server to serve another build folder.
+ */
+const port = Number(process.env.E2E_PORT ?? 4399);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = !!process.env.CI;
+/** A system Chromium when there is one; otherwise Playwright's own (executablePath unset). */
+const browser = findChromium();
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	forbidOnly: isCI,
+	retries: isCI ? 1 : 0,
+	workers: 2,
+	reporter: isCI ? 'list' : [['list'], ['html', { open: 'never' }]],
+	use: {
+		baseURL,
+		locale: 'it-IT',
+		timezoneId: 'Europe/Rome',
+		trace: 'retain-on-failure',
+	},
+	projects: [
+		{
+			name: 'chromium',
+			use: {
+				...devices['Desktop Chrome'],
+				launchOptions: {
+					...(browser ? { executablePath: browser.path } : {}),
+					args: [
+						'--no-sandbox',
+						'--disable-gpu',
+						'--disable-quic',
+						'--no-first-run',
+						'--disable-background-networking',
+						'--disable-component-update',
+						'--disable-sync',
+					],
+				},
+			},
+		},
+	],
+	webServer: {
+		command: 'node server/serve.mjs',
+		url: `${baseURL}/`,
+		env: { PORT: String(port), HOST: '127.0.0.1' },
+		reuseExistingServer: false,
+		timeout: 60_000,
+	},
+});

@@ -1,0 +1,327 @@
+// Production server: `node server/serve.mjs` after `npm run build` (`npm start` does both).
+//
+// One implementation of the legacy redirects. src/lib/redirects.ts holds the rules and the
+// matcher. The build writes the rules to dist/client/_redirects (for CDNs, through the
+// prerendered endpoint src/pages/[redirectsFile].ts), and scripts/compile-redirects.mjs compiles
+// src/lib/redirects.ts to dist/server/redirects.mjs with esbuild, the TypeScript compiler Astro
+// itself uses. This server imports parseRedirectsFile/matchRedirect from that generated module
+// and reads the rules from dist/client/_redirects, so the file a CDN applies and the answers of
+// this server cannot drift apart, and nothing is written twice. Rejected: a hand-written copy
+// of the matcher in server/ (two implementations), running TypeScript directly (Node 20 cannot
+// strip types) and compiling at start-up (needs the compiler and the sources in production).
+//
+// Order of handling:
+//   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
+//   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
+//   3. GET/HEAD of a file of dist/client (sirv, precompressed .br/.gz, /x serves x.html);
+//      other methods on those files -> 405
+//   4. other methods, and /api/... paths that are not files    -> Astro's handler, compressed
+//   5. GET/HEAD of anything else                               -> 404 with dist/client/404.html
+//      (or the nearest section's own, e.g. dist/client/prodotti/404.html, when there is one)
+// Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
+//
+// Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (<repo>/dist; tests point it elsewhere).
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
+import sirv from 'sirv';
+import { applySecurityHeaders } from './headers.mjs';
+
+// Astro's standalone entry starts its own server on import unless told not to.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+const distDir = resolve(process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url)));
+const clientDir = join(distDir, 'client');
+const serverDir = join(distDir, 'server');
+const port = Number(process.env.PORT || 4321);
+const host = process.env.HOST || '127.0.0.1';
+
+const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+const CACHE_DAY = 'public, max-age=86400';
+const INTERNAL_ERROR = JSON.stringify({ error: 'Errore interno del server' });
+/** Files of dist/client that are not served (CDNs do not publish `_redirects` either). */
+const HIDDEN_FILES = new Set(['/_redirects']);
+const COMPRESSED_SUFFIXES = ['.br', '.gz'];
+
+/** Imports a module of dist/server, or stops with a hint when the build has not run. */
+async function importBuilt(file) {
+	const path = join(serverDir, file);
+	try {
+		return await import(pathToFileURL(path).href);
+	} catch (error) {
+		if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(path)) {
+			console.error(`Missing ${path}: run \`npm run build\` first.`);
+			process.exit(1);
+		}
+		throw error;
+	}
+}
+
+/** Reads a file of dist/client, or stops with a hint when the build has not run. */
+function readBuilt(file) {
+	const path = join(clientDir, file);
+	try {
+		return readFileSync(path);
+	} catch (error) {
+		console.error(`Cannot read ${path} (${error?.code ?? error}): run \`npm run build\` first.`);
+		process.exit(1);
+	}
+}
+
+const { handler: astroHandler } = await importBuilt('entry.mjs');
+const { parseRedirectsFile, matchRedirect } = await importBuilt('redirects.mjs');
+const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'));
+/** The not-found page of the whole site; it must exist. */
+const rootNotFoundPage = readBuilt('404.html');
+
+/**
+ * URL paths of the files of dist/client (keys as sirv builds them) and the subset that has a
+ * precompressed .br or .gz copy.
+ */
+function indexFiles(dir) {
+	const files = new Set();
+	const compressed = new Set();
+	const walk = (folder) => {
+		for (const entry of readdirSync(folder, { withFileTypes: true })) {
+			const abs = join(folder, entry.name);
+			if (entry.isDirectory()) walk(abs);
+			else if (entry.isFile()) {
+				const path = '/' + relative(dir, abs).split(sep).join('/').normalize();
+				const suffix = COMPRESSED_SUFFIXES.find((s) => path.endsWith(s));
+				if (suffix) compressed.add(path.slice(0, -suffix.length));
+				else files.add(path);
+			}
+		}
+	};
+	walk(dir);
+	for (const path of [...files]) {
+		const hidden = /\/\.(?!well-known\/)/.test(path) || HIDDEN_FILES.has(path);
+		if (hidden) files.delete(path);
+	}
+	return { files, compressed };
+}
+
+const staticIndex = indexFiles(clientDir);
+
+/**
+ * Folder -> its own not-found page (e.g. /prodotti -> dist/client/prodotti/404.html), for a
+ * section that explains better what is missing ('Categoria non trovata'). As on Cloudflare
+ * Pages, the nearest 404.html above the requested path wins; the site's own is the last resort.
+ */
+const sectionNotFoundPages = new Map(
+	[...staticIndex.files]
+		.filter((path) => path.endsWith('/404.html') && path !== '/404.html')
+		.map((path) => [path.slice(0, -'/404.html'.length), readBuilt(path.slice(1))]),
+);
+
+/** The not-found page for a decoded URL path. */
+function notFoundPageFor(pathname) {
+	for (let dir = pathname.slice(0, pathname.lastIndexOf('/')); dir !== '';) {
+		const page = sectionNotFoundPages.get(dir);
+		if (page) return page;
+		dir = dir.slice(0, dir.lastIndexOf('/'));
+	}
+	return rootNotFoundPage;
+}
+
+/** The file of dist/client that sirv serves for a decoded URL path, in sirv's order, or null. */
+function resolveFile(pathname) {
+	const base = pathname === '/' ? '' : pathname;
+	const candidates = [base, `${base}/index`, `${base}.html`, `${base}/index.html`];
+	return candidates.find((path) => path !== '' && staticIndex.files.has(path)) ?? null;
+}
+
+/** Cache-Control of a file of dist/client. */
+function cacheControlOf(file) {
+	if (file.startsWith('/_astro/')) return CACHE_IMMUTABLE;
+	if (
+		file.endsWith('.html') ||
+		file === '/sw.js' ||
+		file === '/manifest.webmanifest' ||
+		(file.startsWith('/api/') && file.endsWith('.json'))
+	) {
+		return CACHE_REVALIDATE;
+	}
+	return CACHE_DAY;
+}
+
+/** Requests that sirv answers from a file without a compressed copy, so with no Vary header. */
+const withoutVariants = new WeakSet();
+
+const serveStatic = sirv(clientDir, {
+	dev: false,
+	etag: true,
+	gzip: true,
+	brotli: true,
+	extensions: ['html'],
+	dotfiles: false,
+	setHeaders(res) {
+		if (withoutVariants.has(res)) res.removeHeader('Vary');
+	},
+});
+
+const compress = compression();
+
+/** A local path for a Location header: never `//host` or `/\host`, which leave the site. */
+function safeLocation(target) {
+	return target.replace(/^[/\\]+/, '/');
+}
+
+function redirect(res, location) {
+	res.writeHead(301, {
+		Location: safeLocation(location),
+		'Cache-Control': CACHE_DAY,
+		'Content-Length': 0,
+	});
+	res.end();
+}
+
+function sendNotFound(req, res, pathname) {
+	const page = notFoundPageFor(pathname);
+	res.writeHead(404, {
+		'Content-Type': 'text/html; charset=utf-8',
+		'Cache-Control': CACHE_REVALIDATE,
+		'Content-Length': page.length,
+	});
+	res.end(req.method === 'HEAD' ? undefined : page);
+}
+
+function sendError(res, status, body, allow) {
+	if (res.headersSent) {
+		res.destroy();
+		return;
+	}
+	res.writeHead(status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Cache-Control': 'no-store',
+		'Content-Length': Buffer.byteLength(body),
+		...(allow ? { Allow: allow } : {}),
+	});
+	res.end(body);
+}
+
+/**
+ * Makes a bare server error of Astro (status 5xx without a Content-Type: an endpoint threw and
+ * the site has no 500 page) answer the plain JSON error instead of an empty body.
+ */
+function jsonForBareServerErrors(req, res) {
+	const writeHead = res.writeHead;
+	res.writeHead = function (status, ...rest) {
+		const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) ?? {};
+		const typed =
+			res.hasHeader('Content-Type') ||
+			Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+		if (typeof status !== 'number' || status < 500 || typed) {
+			return writeHead.call(this, status, ...rest);
+		}
+		console.error(`Error answering ${req.method} ${req.url}: status ${status} from Astro`);
+		res.writeHead = writeHead;
+		const end = res.end;
+		res.write = () => true;
+		res.end = (...args) => {
+			const callback = args.find((arg) => typeof arg === 'function');
+			return end.call(res, INTERNAL_ERROR, callback);
+		};
+		return writeHead.call(this, 500, {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Cache-Control': 'no-store',
+			'Content-Length': Buffer.byteLength(INTERNAL_ERROR),
+		});
+	};
+}
+
+/** Astro's handler (on-demand routes such as POST /api/contact), compressed. */
+function toAstro(req, res) {
+	jsonForBareServerErrors(req, res);
+	compress(req, res, (error) => {
+		if (error) throw error;
+		astroHandler(req, res);
+	});
+}
+
+function handle(req, res) {
+	applySecurityHeaders(res);
+	const url = req.url ?? '/';
+	if (!url.startsWith('/')) {
+		sendError(res, 400, JSON.stringify({ error: 'Richiesta non valida' }));
+		return;
+	}
+	const queryAt = url.indexOf('?');
+	const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
+	const search = queryAt === -1 ? '' : url.slice(queryAt);
+	let pathname;
+	try {
+		pathname = decodeURI(rawPath);
+	} catch {
+		sendError(res, 400, JSON.stringify({ error: 'Richiesta non valida' }));
+		return;
+	}
+
+	if (req.method !== 'GET' && req.method !== 'HEAD') {
+		if (resolveFile(pathname) === null) toAstro(req, res);
+		else sendError(res, 405, JSON.stringify({ error: 'Metodo non consentito' }), 'GET, HEAD');
+		return;
+	}
+
+	const legacyTarget = matchRedirect(redirectRules, rawPath);
+	if (legacyTarget !== null) {
+		redirect(res, legacyTarget + search);
+		return;
+	}
+	if (rawPath.length > 1 && rawPath.endsWith('/')) {
+		redirect(res, (rawPath.replace(/\/+$/, '') || '/') + search);
+		return;
+	}
+
+	const file = resolveFile(pathname);
+	if (file !== null) {
+		res.setHeader('Cache-Control', cacheControlOf(file));
+		if (staticIndex.compressed.has(file)) res.setHeader('Vary', 'Accept-Encoding');
+		else withoutVariants.add(res);
+		serveStatic(req, res, () => compress(req, res, () => sendNotFound(req, res, pathname)));
+		return;
+	}
+	if (pathname.startsWith('/api/')) {
+		toAstro(req, res);
+		return;
+	}
+	compress(req, res, () => sendNotFound(req, res, pathname));
+}
+
+const server = http.createServer((req, res) => {
+	try {
+		handle(req, res);
+	} catch (error) {
+		console.error(`Error answering ${req.method} ${req.url}:`, error);
+		sendError(res, 500, INTERNAL_ERROR);
+	}
+});
+
+server.on('error', (error) => {
+	console.error(`Cannot listen on ${host}:${port}:`, error.message);
+	process.exit(1);
+});
+
+server.listen(port, host, () => {
+	const shownHost = host.includes(':') ? `[${host}]` : host;
+	console.log(`Server listening on http://${shownHost}:${port}`);
+});
+
+let closing = false;
+/** Stops accepting connections, lets running requests finish (at most 10 s), then exits. */
+function shutdown(signal) {
+	if (closing) return;
+	closing = true;
+	console.log(`${signal} received: closing the server…`);
+	server.close((error) => process.exit(error ? 1 : 0));
+	server.closeIdleConnections();
+	setTimeout(() => {
+		server.closeAllConnections();
+		process.exit(0);
+	}, 10_000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

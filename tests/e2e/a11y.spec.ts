@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { crawlSite } from './helpers/crawl';
+
+/** WCAG 2.2 AA, the level Italian law (Legge Stanca, EN 301 549) asks of a shop's site. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** Pages are checked in this many tests, run side by side by the Playwright workers. */
+const SHARDS = 4;
+/** A missing page: its 404 answer must be accessible too. */
+const NOT_FOUND_PATH = '/pagina-che-non-esiste';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** A readable account of the violations found on one page. */
+function describeViolations(path: string, violations: AxeResults['violations']): string {
+	const lines = [`${path}: ${violations.length} violation(s)`];
+	for (const violation of violations) {
+		lines.push(`  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}`);
+		lines.push(`    ${violation.helpUrl}`);
+		for (const node of violation.nodes.slice(0, 5)) {
+			lines.push(`    - ${node.target.join(' ')}`);
+			if (node.failureSummary) {
+				lines.push(...node.failureSummary.split('\n').map((line) => `        ${line}`));
+			}
+		}
+		if (violation.nodes.length > 5) lines.push(`    … and ${violation.nodes.length - 5} more`);
+	}
+	return lines.join('\n');
+}
+
+let pagesToCheck: string[] = [];
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+	test.describe.configure({ mode: 'parallel' });
+
+	test.beforeAll(async ({ playwright }, testInfo) => {
+		const { baseURL } = testInfo.project.use;
+		if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
+		const request = await playwright.request.newContext({ baseURL });
+		try {
+			const { pages } = await crawlSite(request);
+			pagesToCheck = [...new Set(pages.map((page) => page.split('?')[0] ?? page))];
+			pagesToCheck.push(NOT_FOUND_PATH);
+		} finally {
+			await request.dispose();
+		}
+	});
+
+	for (let shard = 0; shard < SHARDS; shard++) {
+		test(`pages, group ${shard + 1} of ${SHARDS}`, async ({ page }) => {
+			const mine = pagesToCheck.filter((_, index) => index % SHARDS === shard);
+			test.setTimeout(30_000 + mine.length * 20_000);
+			const reports: string[] = [];
+			for (const path of mine) {
+				await test.step(path, async () => {
+					const response = await page.goto(path, { waitUntil: 'load' });
+					expect(response?.status(), path).toBe(path === NOT_FOUND_PATH ? 404 : 200);
+					const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+					if (violations.length > 0) reports.push(describeViolations(path, violations));
+				});
+			}
+			expect(reports.length, `Accessibility violations:\n\n${reports.join('\n\n')}`).toBe(0);
+		});
+	}
+});

@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+
+/** Old category slug -> new one (SPEC §2), written out here to check the server independently. */
+const LEGACY: readonly (readonly [string, string])[] = [
+	['aminoacidi', 'aminoacidi-e-creatina'],
+	['vitamine-minerali-antiossidanti', 'supplementi'],
+	['pre-workout', 'dimagranti'],
+	['energetici', 'pre-workout-energetici'],
+	['accessori-e-merchandising', 'merchandising-e-cosmetici'],
+];
+
+/** [requested address, expected Location] of every legacy redirect. */
+const REDIRECTS: readonly (readonly [string, string])[] = [
+	...LEGACY.flatMap(([from, to]) => [
+		[`/prodotti/${from}`, `/prodotti/${to}`] as const,
+		[`/prodotti/${from}/varianti`, `/prodotti/${to}/varianti`] as const,
+		[`/prodotti/${from}/prodotto-di-prova`, `/prodotti/${to}/prodotto-di-prova`] as const,
+		[`/products/${from}`, `/prodotti/${to}`] as const,
+		[`/products/${from}/varianti`, `/prodotti/${to}/varianti`] as const,
+		[`/products/${from}/prodotto-di-prova`, `/prodotti/${to}/prodotto-di-prova`] as const,
+	]),
+	['/categorie', '/prodotti'],
+	['/products', '/prodotti'],
+	['/products/proteine', '/prodotti/proteine'],
+	['/products/proteine/varianti', '/prodotti/proteine/varianti'],
+	['/product/prodotto-sconosciuto', '/prodotti'],
+	// The query string is kept, and a trailing slash still reaches the target in one hop.
+	['/prodotti/aminoacidi?ordine=prezzo', '/prodotti/aminoacidi-e-creatina?ordine=prezzo'],
+	['/products/energetici/varianti/', '/prodotti/pre-workout-energetici/varianti'],
+	['/categorie/?da=menu', '/prodotti?da=menu'],
+];
+
+/** GET without following redirects or throwing on an error status. */
+const get = (request: APIRequestContext, path: string, headers: Record<string, string> = {}) =>
+	request.get(path, { maxRedirects: 0, failOnStatusCode: false, headers });
+
+function expectSecurityHeaders(response: APIResponse) {
+	expect(response.headers()['x-content-type-options']).toBe('nosniff');
+	expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+}
+
+test.describe('legacy redirects', () => {
+	for (const [from, to] of REDIRECTS) {
+		test(`${from} -> ${to}`, async ({ request }) => {
+			const response = await get(request, from);
+			expect(response.status()).toBe(301);
+			expect(response.headers()['location']).toBe(to);
+			expectSecurityHeaders(response);
+		});
+	}
+});
+
+test.describe('addresses', () => {
+	for (const [from, to] of [
+		['/prodotti/', '/prodotti'],
+		['/chi-siamo/', '/chi-siamo'],
+		['/contatti/?motivo=prenotazione', '/contatti?motivo=prenotazione'],
+	] as const) {
+		test(`trailing slash: ${from} -> ${to}`, async ({ request }) => {
+			const response = await get(request, from);
+			expect(response.status()).toBe(301);
+			expect(response.headers()['location']).toBe(to);
+		});
+	}
+
+	test('a protocol-relative address never leaves the site', async ({ request, baseURL }) => {
+		const response = await get(request, `${baseURL}//esempio.invalid/`);
+		expect(response.status()).toBe(301);
+		expect(response.headers()['location']).toBe('/esempio.invalid');
+	});
+
+	test('an unknown address answers 404 with the not-found page', async ({ request }) => {
+		const response = await get(request, '/pagina-che-non-esiste');
+		expect(response.status()).toBe(404);
+		expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+		expect(response.headers()['cache-control']).toContain('must-revalidate');
+		expect(await response.text()).toContain('Page Not Found');
+		expectSecurityHeaders(response);
+	});
+
+	test('the _redirects file is not published', async ({ request }) => {
+		expect((await get(request, '/_redirects')).status()).toBe(404);
+	});
+
+	test('a static page refuses POST with 405', async ({ request }) => {
+		const response = await request.post('/prodotti', { maxRedirects: 0, failOnStatusCode: false });
+		expect(response.status()).toBe(405);
+		expect(response.headers()['allow']).toBe('GET, HEAD');
+	});
+});
+
+test.describe('static files', () => {
+	test('HTML is sent brotli-compressed to clients that accept it', async ({ request }) => {
+		const response = await get(request, '/', { 'Accept-Encoding': 'br' });
+		expect(response.status()).toBe(200);
+		expect(response.headers()['content-encoding']).toBe('br');
+		expect(response.headers()['vary']).toContain('Accept-Encoding');
+		expect(await response.text()).toContain('<html');
+	});
+
+	test('HTML is sent gzip-compressed to clients that accept only gzip', async ({ request }) => {
+		const response = await get(request, '/', { 'Accept-Encoding': 'gzip' });
+		expect(response.headers()['content-encoding']).toBe('gzip');
+		expect(await response.text()).toContain('<html');
+	});
+
+	test('HTML is sent as is to clients that accept no compression', async ({ request }) => {
+		const response = await get(request, '/', { 'Accept-Encoding': 'identity' });
+		expect(response.headers()['content-encoding']).toBeUndefined();
+		expect(await response.text()).toContain('<html');
+	});
+
+	test('pages are HTML that must be revalidated', async ({ request }) => {
+		for (const path of ['/', '/prodotti']) {
+			const response = await get(request, path);
+			expect(response.status(), path).toBe(200);
+			expect(response.headers()['content-type'], path).toContain('text/html');
+			expect(response.headers()['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+			expectSecurityHeaders(response);
+		}
+	});
+
+	test('hashed assets under /_astro/ are cached for a year, immutable', async ({ request }) => {
+		const html = await (await get(request, '/')).text();
+		const asset = /["'(](\/_astro\/[^"'()\s]+)/.exec(html)?.[1];
+		expect(asset, 'the home page should reference an asset under /_astro/').toBeDefined();
+		const response = await get(request, asset ?? '');
+		expect(response.status()).toBe(200);
+		expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+		expectSecurityHeaders(response);
+	});
+
+	test('HEAD answers the headers of GET without a body', async ({ request }) => {
+		const response = await request.head('/prodotti', { failOnStatusCode: false });
+		expect(response.status()).toBe(200);
+		expect(response.headers()['content-type']).toContain('text/html');
+		expect((await response.body()).length).toBe(0);
+	});
+});
