@@ -17,7 +17,12 @@ const validShop = {
 	name: 'Sede di Torino',
 	shortName: 'Sede Torino',
 	order: 1,
-	address: { street: 'Corso Torino 85', postcode: '10090', town: 'Buttigliera Alta', province: 'TO' },
+	address: {
+		street: 'Corso Torino 85',
+		postcode: '10090',
+		town: 'Buttigliera Alta',
+		province: 'TO',
+	},
 	geo: { lat: 45.0936, lng: 7.4353 },
 	phone: '+39 011 932 4455',
 	email: 'torino@vigorsport.it',
@@ -64,7 +69,9 @@ describe('shop schema', () => {
 	it('reports a misspelt field at the misspelt key', () => {
 		const { phone, ...rest } = validShop;
 		expect(problems(schema, { ...rest, telefono: phone })).toEqual([
-			expect.stringMatching(/^telefono: campo sconosciuto «telefono»: .*Campi ammessi qui: .*phone/),
+			expect.stringMatching(
+				/^telefono: campo sconosciuto «telefono»: .*Campi ammessi qui: .*phone/,
+			),
 			'phone: campo obbligatorio mancante: aggiungi «phone» (un testo). Esempio: "+39 011 932 4455"',
 		]);
 	});
@@ -77,7 +84,10 @@ describe('shop schema', () => {
 		['hours.sabato.0', { ...validShop, hours: { ...validShop.hours, sabato: ['9:30-12:30'] } }],
 		['hours.sabato.0', { ...validShop, hours: { ...validShop.hours, sabato: ['12:30-09:30'] } }],
 		['gallery', { ...validShop, gallery: validShop.gallery.slice(0, 5) }],
-		['gallery.2.alt', { ...validShop, gallery: validShop.gallery.map((p, i) => (i === 2 ? { ...p, alt: '' } : p)) }],
+		[
+			'gallery.2.alt',
+			{ ...validShop, gallery: validShop.gallery.map((p, i) => (i === 2 ? { ...p, alt: '' } : p)) },
+		],
 		['isNew', { ...validShop, isNew: 'no' }],
 	])('rejects a wrong %s with an Italian message', (path, data) => {
 		const found = problems(schema, data);
@@ -130,7 +140,9 @@ describe('page schema', () => {
 				description: 'Come trattiamo i dati personali di chi visita il sito.',
 				updated: 'ieri',
 			}),
-		).toEqual(['updated: «updated» deve essere una data nel formato AAAA-MM-GG. Esempio: 2026-11-01']);
+		).toEqual([
+			'updated: «updated» deve essere una data nel formato AAAA-MM-GG. Esempio: 2026-11-01',
+		]);
 	});
 });
 
@@ -145,10 +157,7 @@ describe('settings schema', () => {
 		foundedYear: 2006,
 		aostaOpening: '2025-04-01',
 		vatNumber: 'IT01234567890',
-		social: [
-			{ name: 'Facebook', url: 'https://www.facebook.com/vigorsport' },
-			{ name: 'YouTube' },
-		],
+		social: [{ name: 'Facebook', url: 'https://www.facebook.com/vigorsport' }, { name: 'YouTube' }],
 		seo: {
 			title: 'Vigor Sport – Integratori sportivi',
 			description: 'Integratori, proteine e accessori per lo sport a Buttigliera Alta e Aosta.',

@@ -53,15 +53,45 @@ describe('nextHeaderState', () => {
 	});
 
 	it.each<[string, HeaderState, number, Partial<typeof free>, Partial<HeaderState>]>([
-		['stays visible scrolling down up to 400 px', at(300), 400, {}, { hidden: false, anchorY: 400 }],
+		[
+			'stays visible scrolling down up to 400 px',
+			at(300),
+			400,
+			{},
+			{ hidden: false, anchorY: 400 },
+		],
 		['hides scrolling down beyond 400 px', at(395), 410, {}, { hidden: true, anchorY: 410 }],
-		['ignores a downward move under the 10 px threshold', at(500), 509, {}, { hidden: false, anchorY: 500 }],
+		[
+			'ignores a downward move under the 10 px threshold',
+			at(500),
+			509,
+			{},
+			{ hidden: false, anchorY: 500 },
+		],
 		['hides after exactly 10 px downwards', at(500), 510, {}, { hidden: true, anchorY: 510 }],
 		['reappears scrolling up by 10 px', at(800, true), 790, {}, { hidden: false, anchorY: 790 }],
-		['stays hidden on an upward move under 10 px', at(800, true), 791, {}, { hidden: true, anchorY: 800 }],
+		[
+			'stays hidden on an upward move under 10 px',
+			at(800, true),
+			791,
+			{},
+			{ hidden: true, anchorY: 800 },
+		],
 		['is never hidden at or above 400 px', at(900, true), 400, {}, { hidden: false }],
-		['does not hide while the mobile menu is open', at(500), 700, { menuOpen: true }, { hidden: false, anchorY: 700 }],
-		['does not hide right after a nav click', at(500), 700, { suppressed: true }, { hidden: false, anchorY: 700 }],
+		[
+			'does not hide while the mobile menu is open',
+			at(500),
+			700,
+			{ menuOpen: true },
+			{ hidden: false, anchorY: 700 },
+		],
+		[
+			'does not hide right after a nav click',
+			at(500),
+			700,
+			{ suppressed: true },
+			{ hidden: false, anchorY: 700 },
+		],
 		['needs 25 px to change direction between 100 and 150 px', at(100), 124, {}, { anchorY: 100 }],
 		['changes direction after 25 px between 100 and 150 px', at(100), 125, {}, { anchorY: 125 }],
 		['needs 20 px to change direction below 200 px', at(160), 179, {}, { anchorY: 160 }],
@@ -69,7 +99,13 @@ describe('nextHeaderState', () => {
 		['turns compact above 130 px', at(0), 131, {}, { compact: true }],
 		['keeps compact between 110 and 130 px', at(200, false, true), 115, {}, { compact: true }],
 		['turns normal below 110 px', at(200, false, true), 109, {}, { compact: false }],
-		['treats overscroll above the top as 0', at(0), -40, {}, { hidden: false, compact: false, anchorY: 0 }],
+		[
+			'treats overscroll above the top as 0',
+			at(0),
+			-40,
+			{},
+			{ hidden: false, compact: false, anchorY: 0 },
+		],
 	])('%s', (_name, state, y, flags, expected) => {
 		expect(nextHeaderState(state, { y, ...free, ...flags })).toMatchObject(expected);
 	});

@@ -30,10 +30,22 @@ const names = (list: SortableProduct[]) => list.map((item) => item.name);
 
 describe('sortProducts', () => {
 	it.each<[SortKey, string[]]>([
-		['nome-az', ['Àcqua Sali', 'barretta Crunch', 'Caseina Notte', 'Gainer Massa', 'Shaker', 'Whey Isolate']],
-		['nome-za', ['Whey Isolate', 'Shaker', 'Gainer Massa', 'Caseina Notte', 'barretta Crunch', 'Àcqua Sali']],
-		['prezzo-crescente', ['Shaker', 'barretta Crunch', 'Àcqua Sali', 'Whey Isolate', 'Caseina Notte', 'Gainer Massa']],
-		['prezzo-decrescente', ['Gainer Massa', 'Caseina Notte', 'Whey Isolate', 'Àcqua Sali', 'barretta Crunch', 'Shaker']],
+		[
+			'nome-az',
+			['Àcqua Sali', 'barretta Crunch', 'Caseina Notte', 'Gainer Massa', 'Shaker', 'Whey Isolate'],
+		],
+		[
+			'nome-za',
+			['Whey Isolate', 'Shaker', 'Gainer Massa', 'Caseina Notte', 'barretta Crunch', 'Àcqua Sali'],
+		],
+		[
+			'prezzo-crescente',
+			['Shaker', 'barretta Crunch', 'Àcqua Sali', 'Whey Isolate', 'Caseina Notte', 'Gainer Massa'],
+		],
+		[
+			'prezzo-decrescente',
+			['Gainer Massa', 'Caseina Notte', 'Whey Isolate', 'Àcqua Sali', 'barretta Crunch', 'Shaker'],
+		],
 	])('%s', (sort, expected) => {
 		expect(names(sortProducts(products, sort))).toEqual(expected);
 	});

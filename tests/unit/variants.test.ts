@@ -10,18 +10,23 @@ import {
 	selectFlavour,
 	selectSize,
 	sizeLabel,
+	toVariantView,
 	totalStock,
 	variantId,
 	type VariantView,
 } from '../../src/lib/catalogue/variants';
 
-const v = (flavour: string | null, size: string, priceCents: number, stock: Record<string, number>): VariantView => ({
+const v = (
+	flavour: string | null,
+	size: string,
+	priceCents: number,
+	stock: Record<string, number>,
+): VariantView => ({
 	id: variantId(flavour, size),
 	flavour,
 	size,
 	priceCents,
 	originalPriceCents: null,
-	image: null,
 	stock,
 });
 
@@ -37,6 +42,35 @@ const shops = [
 	{ id: 'torino', shortName: 'Sede Torino' },
 	{ id: 'aosta', shortName: 'Sede Aosta' },
 ];
+
+describe('toVariantView', () => {
+	it('keeps cents and derives the id', () => {
+		expect(
+			toVariantView({
+				flavour: 'Vaniglia',
+				size: '2 kg',
+				price: 7290,
+				originalPrice: 7990,
+				stock: { aosta: 4 },
+			}),
+		).toEqual({
+			id: 'vaniglia-2-kg',
+			flavour: 'Vaniglia',
+			size: '2 kg',
+			priceCents: 7290,
+			originalPriceCents: 7990,
+			stock: { aosta: 4 },
+		});
+	});
+
+	it('has no flavour and no original price when the content has none', () => {
+		expect(toVariantView({ size: 'M', price: 2490, stock: {} })).toMatchObject({
+			id: 'm',
+			flavour: null,
+			originalPriceCents: null,
+		});
+	});
+});
 
 describe('variantId', () => {
 	it.each([

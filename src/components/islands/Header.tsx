@@ -183,11 +183,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 							strokeWidth="2"
 							strokeLinecap="round"
 						>
-							{menuOpen ? (
-								<path d="M6 6l12 12M18 6L6 18" />
-							) : (
-								<path d="M4 7h16M4 12h16M4 17h16" />
-							)}
+							{menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
 						</svg>
 					</button>
 				</div>

@@ -69,9 +69,52 @@ export const EXPERT_TIP_HEADING = "Il consiglio dell'esperto";
  * tip is everything after an h2 whose text is "Il consiglio dell'esperto" (any apostrophe).
  */
 export function splitExpertTip(html: string): { description: string; tip: string | null } {
-	const heading = /<h2[^>]*>\s*Il consiglio dell(?:'|’|&#39;|&#x27;|&apos;|&rsquo;)esperto\s*<\/h2>/i;
+	const heading =
+		/<h2[^>]*>\s*Il consiglio dell(?:'|’|&#39;|&#x27;|&apos;|&rsquo;)esperto\s*<\/h2>/i;
 	const match = heading.exec(html);
 	if (!match) return { description: html.trim(), tip: null };
 	const tip = html.slice(match.index + match[0].length).trim();
 	return { description: html.slice(0, match.index).trim(), tip: tip || null };
+}
+
+/** The footnote every table with %VNR must carry (Reg. UE 1169/2011). */
+export const VNR_FOOTNOTE = '*VNR: Valori Nutritivi di Riferimento';
+
+/** A nutrition table as written in content (one shape for every product, DECISIONS.md 3). */
+export interface NutritionTable {
+	columns: string[];
+	rows: { nutrient: string; values: string[]; vnr?: string | undefined }[];
+	footnotes?: string[] | undefined;
+}
+
+/** Whether the table needs a %VNR column. */
+export function hasVnr(table: NutritionTable): boolean {
+	return table.rows.some((row) => row.vnr !== undefined);
+}
+
+/** The notes under a table: the editor's, plus the VNR note when a %VNR column exists without it. */
+export function nutritionFootnotes(table: NutritionTable): string[] {
+	const notes = [...(table.footnotes ?? [])];
+	if (hasVnr(table) && !notes.some((note) => /VNR/.test(note))) notes.push(VNR_FOOTNOTE);
+	return notes;
+}
+
+/** "di cui zuccheri" rows are indented under their parent in the table. */
+export function isSubRow(nutrient: string): boolean {
+	return /^di cui\b/i.test(nutrient.trim());
+}
+
+/**
+ * The 'Avvertenze' box: for a supplement the three legal statements and the medical advice, for
+ * other products the general warnings; then the product's own.
+ */
+export function usageWarnings(
+	regime: 'integratore' | 'alimento' | undefined,
+	own: readonly string[] = [],
+): string[] {
+	const base: string[] =
+		regime === 'integratore'
+			? [...SUPPLEMENT_STATEMENTS, GENERAL_WARNINGS[2]]
+			: [...GENERAL_WARNINGS];
+	return [...base, ...own.filter((warning) => !base.includes(warning))];
 }

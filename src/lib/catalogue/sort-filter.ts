@@ -41,7 +41,11 @@ export interface CatalogueQuery {
 	band: PriceBand;
 }
 
-export const DEFAULT_QUERY: CatalogueQuery = { sort: DEFAULT_SORT, brand: ALL_BRANDS, band: 'tutti' };
+export const DEFAULT_QUERY: CatalogueQuery = {
+	sort: DEFAULT_SORT,
+	brand: ALL_BRANDS,
+	band: 'tutti',
+};
 
 const collator = new Intl.Collator('it', { sensitivity: 'base', numeric: true });
 
@@ -60,7 +64,10 @@ export function inPriceBand(priceCents: number | null, band: PriceBand): boolean
 }
 
 /** A new array in the requested order; a product without price counts as 0. */
-export function sortProducts<T extends SortableProduct>(products: readonly T[], sort: SortKey): T[] {
+export function sortProducts<T extends SortableProduct>(
+	products: readonly T[],
+	sort: SortKey,
+): T[] {
 	const byName = (a: T, b: T) => collator.compare(a.name, b.name);
 	const price = (product: T) => product.minPriceCents ?? 0;
 	const sorted = [...products];
@@ -90,7 +97,10 @@ export function applyQuery<T extends SortableProduct>(
 }
 
 /** Reads the choices from an address query (?ordina=&marca=&prezzo=), ignoring unknown values. */
-export function parseQuery(search: string | URLSearchParams, brands: readonly string[]): CatalogueQuery {
+export function parseQuery(
+	search: string | URLSearchParams,
+	brands: readonly string[],
+): CatalogueQuery {
 	const params = typeof search === 'string' ? new URLSearchParams(search) : search;
 	const sort = params.get('ordina');
 	const brand = params.get('marca');

@@ -13,10 +13,29 @@ export interface VariantView {
 	size: string;
 	priceCents: number;
 	originalPriceCents: number | null;
-	/** Image URL of this variant, null to use the product's. */
-	image: { src: string; alt: string; width: number; height: number } | null;
 	/** Pieces in stock per shop id. */
 	stock: Record<string, number>;
+}
+
+/** A variant as written in a product's content file, prices already in cents. */
+export interface VariantInput {
+	flavour?: string | undefined;
+	size: string;
+	price: number;
+	originalPrice?: number | undefined;
+	stock: Record<string, number>;
+}
+
+/** The view of a content variant. */
+export function toVariantView(variant: VariantInput): VariantView {
+	return {
+		id: variantId(variant.flavour, variant.size),
+		flavour: variant.flavour ?? null,
+		size: variant.size,
+		priceCents: variant.price,
+		originalPriceCents: variant.originalPrice ?? null,
+		stock: variant.stock,
+	};
 }
 
 /** A shop as the availability box shows it. */
@@ -46,12 +65,18 @@ export function flavoursOf(variants: readonly VariantView[]): string[] {
 }
 
 /** The variants of one flavour, in content order (all variants when there are no flavours). */
-export function variantsOfFlavour(variants: readonly VariantView[], flavour: string | null): VariantView[] {
+export function variantsOfFlavour(
+	variants: readonly VariantView[],
+	flavour: string | null,
+): VariantView[] {
 	return variants.filter((variant) => variant.flavour === flavour);
 }
 
 /** The first size of a flavour that some shop has, else its first size. */
-export function firstChoice(variants: readonly VariantView[], flavour: string | null): VariantView | null {
+export function firstChoice(
+	variants: readonly VariantView[],
+	flavour: string | null,
+): VariantView | null {
 	const ofFlavour = variantsOfFlavour(variants, flavour);
 	return ofFlavour.find(isAvailable) ?? ofFlavour[0] ?? null;
 }
@@ -60,14 +85,22 @@ export function firstChoice(variants: readonly VariantView[], flavour: string | 
  * The variant selected when the page opens: the one named by ?variante= if it exists, else the
  * first flavour and its first size in stock.
  */
-export function initialVariant(variants: readonly VariantView[], requestedId?: string | null): VariantView | null {
-	const requested = requestedId ? variants.find((variant) => variant.id === requestedId) : undefined;
+export function initialVariant(
+	variants: readonly VariantView[],
+	requestedId?: string | null,
+): VariantView | null {
+	const requested = requestedId
+		? variants.find((variant) => variant.id === requestedId)
+		: undefined;
 	if (requested) return requested;
 	return firstChoice(variants, variants[0]?.flavour ?? null);
 }
 
 /** After the visitor picks a flavour: its first size in stock. */
-export function selectFlavour(variants: readonly VariantView[], flavour: string): VariantView | null {
+export function selectFlavour(
+	variants: readonly VariantView[],
+	flavour: string,
+): VariantView | null {
 	return firstChoice(variants, flavour);
 }
 
@@ -89,7 +122,11 @@ export function sizeLabel(variants: readonly VariantView[]): 'Formato' | 'Quanti
 export function availabilityRows(variant: Pick<VariantView, 'stock'>, shops: readonly ShopRef[]) {
 	const rows = shops.map((shop) => {
 		const count = Math.max(0, variant.stock[shop.id] ?? 0);
-		return { shop: shop.shortName, count, text: count > 1 ? `${count} disponibili` : count === 1 ? '1 disponibile' : 'Non disponibile' };
+		return {
+			shop: shop.shortName,
+			count,
+			text: count > 1 ? `${count} disponibili` : count === 1 ? '1 disponibile' : 'Non disponibile',
+		};
 	});
 	const total = rows.reduce((sum, row) => sum + row.count, 0);
 	return { rows, total, totalText: `${total} ${total === 1 ? 'pezzo' : 'pezzi'}` };

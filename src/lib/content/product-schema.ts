@@ -1,15 +1,5 @@
 import { z } from 'astro/zod';
-import {
-	choice,
-	editorSchema,
-	flag,
-	integer,
-	list,
-	pattern,
-	price,
-	record,
-	text,
-} from './fields';
+import { choice, editorSchema, flag, integer, list, pattern, price, record, text } from './fields';
 import { photoSchema, type ImageHelper } from './schemas';
 
 /** Badges an editor can put on a product card, with the label visitors read. */
@@ -74,7 +64,8 @@ const variantSchema = (image: ImageHelper) =>
 			ctx.addIssue({
 				code: z.ZodIssueCode.custom,
 				path: ['originalPrice'],
-				message: '«originalPrice» deve essere più alto di «price» (è il prezzo barrato). Esempio: price: 39.90, originalPrice: 44.90',
+				message:
+					'«originalPrice» deve essere più alto di «price» (è il prezzo barrato). Esempio: price: 39.90, originalPrice: 44.90',
 			});
 		}
 	});
@@ -146,7 +137,11 @@ const labelSchema = record(
 			'"Proteine del siero del **latte**, cacao magro, emulsionante: lecitina di **soia**."',
 		).optional(),
 		/** Allergens contained, as a list. */
-		allergens: list('label.allergens', text('label.allergens', '"latte"'), '["latte", "soia"]').optional(),
+		allergens: list(
+			'label.allergens',
+			text('label.allergens', '"latte"'),
+			'["latte", "soia"]',
+		).optional(),
 		/** May-contain statement. */
 		traces: text('label.traces', '"Può contenere tracce di uova e frutta a guscio."').optional(),
 		/** How to take or use it. */
@@ -166,14 +161,16 @@ const labelSchema = record(
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			path: ['dailyDose'],
-			message: 'un integratore deve indicare la dose giornaliera raccomandata in «dailyDose». Esempio: dailyDose: "2 compresse al giorno"',
+			message:
+				'un integratore deve indicare la dose giornaliera raccomandata in «dailyDose». Esempio: dailyDose: "2 compresse al giorno"',
 		});
 	}
 	if (label.ingredients && /\*\*[^*]*$/.test(label.ingredients.replace(/\*\*[^*]+\*\*/g, ''))) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			path: ['ingredients'],
-			message: 'in «ingredients» un allergene non è chiuso: scrivi **latte** con due asterischi prima e dopo',
+			message:
+				'in «ingredients» un allergene non è chiuso: scrivi **latte** con due asterischi prima e dopo',
 		});
 	}
 });
@@ -240,13 +237,20 @@ export const productSchema = ({ image }: { image: ImageHelper }) =>
 					'highlights: ["24 g di proteine per porzione"]',
 				).optional(),
 				/** Flavours and sizes, each with price and stock. */
-				variants: list('variants', variantSchema(image), 'variants: [{ size: 900 g, price: 39.90, stock: { torino: 5 } }]', {
-					min: 1,
-				}),
+				variants: list(
+					'variants',
+					variantSchema(image),
+					'variants: [{ size: 900 g, price: 39.90, stock: { torino: 5 } }]',
+					{
+						min: 1,
+					},
+				),
 				/** Label data of a food or supplement. */
 				label: labelSchema.optional(),
 				/** Technical specs of clothing and accessories. */
-				specs: list('specs', specSchema, 'specs: [{ label: Materiale, value: "…" }]', { min: 1 }).optional(),
+				specs: list('specs', specSchema, 'specs: [{ label: Materiale, value: "…" }]', {
+					min: 1,
+				}).optional(),
 			},
 			'prodotto',
 		).superRefine((product, ctx) => {

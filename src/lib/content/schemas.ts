@@ -39,10 +39,14 @@ export function photoSchema(image: ImageHelper, field: string, example: string) 
 			/** Path of the image file, relative to the content file. */
 			src: image(),
 			/** What the photo shows, read aloud by screen readers. */
-			alt: text(`${field}.alt`, '"Il bancone del negozio di Aosta con gli scaffali delle proteine"', {
-				min: 5,
-				max: 200,
-			}),
+			alt: text(
+				`${field}.alt`,
+				'"Il bancone del negozio di Aosta con gli scaffali delle proteine"',
+				{
+					min: 5,
+					max: 200,
+				},
+			),
 		},
 		`${field}: { src: ${example}, alt: "Descrizione della foto" }`,
 	);
@@ -168,7 +172,12 @@ export const shopSchema = ({ image }: { image: ImageHelper }) =>
 					max: 600,
 				}),
 				/** Services offered in the shop, one per line. */
-				services: list('services', text('services', '"Consulenza nutrizionale gratuita"'), '["Consulenza gratuita", "Parcheggio"]', { min: 1 }),
+				services: list(
+					'services',
+					text('services', '"Consulenza nutrizionale gratuita"'),
+					'["Consulenza gratuita", "Parcheggio"]',
+					{ min: 1 },
+				),
 				/** True for a newly opened shop: shows the "Nuova apertura" badge. */
 				isNew: flag('isNew'),
 				/** Main photo of the shop. */

@@ -1,0 +1,195 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+	applyQuery,
+	DEFAULT_QUERY,
+	PRICE_BANDS,
+	parseQuery,
+	serializeQuery,
+	SORT_OPTIONS,
+	ALL_BRANDS,
+	type CatalogueQuery,
+	type PriceBand,
+	type SortKey,
+	type SortableProduct,
+} from '../../lib/catalogue/sort-filter';
+
+/** What the island knows of each product: enough to sort and filter the server-rendered cards. */
+export type CatalogueItem = SortableProduct & { slug: string };
+
+export type CatalogueControlsProps = {
+	products: CatalogueItem[];
+	/** Distinct brands, alphabetically. */
+	brands: string[];
+	/** id of the <ul> whose <li data-product="slug"> children are the cards. */
+	gridId: string;
+};
+
+/** "1 prodotto" / "N prodotti". */
+function countText(count: number): string {
+	return count === 1 ? '1 prodotto' : `${count} prodotti`;
+}
+
+/**
+ * Sort and filter controls of a category page (SPEC §2). The cards are static HTML; this island
+ * only reorders and hides them, and keeps the choices in the address (?ordina, ?marca, ?prezzo)
+ * so that a link can be shared and the back button restores them.
+ */
+export default function CatalogueControls({ products, brands, gridId }: CatalogueControlsProps) {
+	const [query, setQuery] = useState<CatalogueQuery>(DEFAULT_QUERY);
+	const [ready, setReady] = useState(false);
+	const [panelOpen, setPanelOpen] = useState(false);
+	const ids = { sort: useId(), brand: useId(), band: useId(), panel: useId() };
+
+	const visible = useMemo(() => applyQuery(products, query), [products, query]);
+
+	// Read the address once hydrated, and again when the visitor goes back or forward.
+	useEffect(() => {
+		const read = () => {
+			const next = parseQuery(window.location.search, brands);
+			setQuery(next);
+			if (next.brand !== ALL_BRANDS || next.band !== 'tutti') setPanelOpen(true);
+		};
+		read();
+		setReady(true);
+		window.addEventListener('popstate', read);
+		return () => window.removeEventListener('popstate', read);
+	}, [brands]);
+
+	// Reorder and hide the cards: moving the nodes keeps the tab order equal to the visual order.
+	useEffect(() => {
+		if (!ready) return;
+		const grid = document.getElementById(gridId);
+		if (!grid) return;
+		const items = new Map(
+			[...grid.querySelectorAll<HTMLElement>(':scope > [data-product]')].map((item) => [
+				item.dataset['product'],
+				item,
+			]),
+		);
+		const shown = new Set(visible.map((product) => product.slug));
+		for (const product of visible) {
+			const item = items.get(product.slug);
+			if (item) grid.append(item);
+		}
+		for (const [slug, item] of items) item.hidden = !shown.has(slug ?? '');
+	}, [gridId, ready, visible]);
+
+	const update = (change: Partial<CatalogueQuery>) => {
+		const next = { ...query, ...change };
+		setQuery(next);
+		const url = `${window.location.pathname}${serializeQuery(next)}${window.location.hash}`;
+		window.history.pushState(null, '', url);
+	};
+
+	const filtersActive = query.brand !== ALL_BRANDS || query.band !== 'tutti';
+	const selectClass =
+		'mt-1 block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-base text-ink disabled:opacity-60';
+
+	return (
+		<div className="space-y-4">
+			<div className="flex flex-wrap items-end justify-between gap-4">
+				<p className="text-lg font-semibold text-night" role="status" aria-live="polite">
+					{countText(visible.length)}
+					{filtersActive ? ` su ${products.length}` : ''}
+				</p>
+				<div className="flex flex-wrap items-end gap-3">
+					<button
+						type="button"
+						className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-zinc-400 bg-white px-4 py-2 font-medium text-ink hover:border-night disabled:opacity-60"
+						aria-expanded={panelOpen}
+						aria-controls={ids.panel}
+						disabled={!ready}
+						onClick={() => setPanelOpen((open) => !open)}
+					>
+						<svg
+							aria-hidden="true"
+							viewBox="0 0 24 24"
+							width="20"
+							height="20"
+							fill="none"
+							stroke="currentColor"
+							strokeWidth="2"
+							strokeLinecap="round"
+						>
+							<path d="M3 5h18M6 12h12M10 19h4" />
+						</svg>
+						Filtri{filtersActive ? ' (attivi)' : ''}
+					</button>
+					<div>
+						<label htmlFor={ids.sort} className="text-sm font-medium text-ink-soft">
+							Ordina per
+						</label>
+						<select
+							id={ids.sort}
+							className={selectClass}
+							value={query.sort}
+							disabled={!ready}
+							onChange={(event) => update({ sort: event.target.value as SortKey })}
+						>
+							{SORT_OPTIONS.map((option) => (
+								<option key={option.value} value={option.value}>
+									{option.label}
+								</option>
+							))}
+						</select>
+					</div>
+				</div>
+			</div>
+			<div
+				id={ids.panel}
+				hidden={!panelOpen}
+				className="grid gap-4 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+			>
+				<div>
+					<label htmlFor={ids.brand} className="text-sm font-medium text-ink-soft">
+						Marca
+					</label>
+					<select
+						id={ids.brand}
+						className={selectClass}
+						value={query.brand}
+						onChange={(event) => update({ brand: event.target.value })}
+					>
+						<option value={ALL_BRANDS}>Tutte le marche</option>
+						{brands.map((brand) => (
+							<option key={brand} value={brand}>
+								{brand}
+							</option>
+						))}
+					</select>
+				</div>
+				<div>
+					<label htmlFor={ids.band} className="text-sm font-medium text-ink-soft">
+						Prezzo
+					</label>
+					<select
+						id={ids.band}
+						className={selectClass}
+						value={query.band}
+						onChange={(event) => update({ band: event.target.value as PriceBand })}
+					>
+						{PRICE_BANDS.map((band) => (
+							<option key={band.value} value={band.value}>
+								{band.label}
+							</option>
+						))}
+					</select>
+				</div>
+				<button
+					type="button"
+					className="min-h-11 rounded-lg px-4 py-2 font-medium text-accent-strong underline hover:no-underline disabled:text-ink-soft disabled:no-underline"
+					disabled={!filtersActive}
+					onClick={() => update({ brand: ALL_BRANDS, band: 'tutti' })}
+				>
+					Azzera filtri
+				</button>
+			</div>
+			{visible.length === 0 && (
+				<div className="rounded-xl border border-dashed border-zinc-300 p-10 text-center">
+					<p className="text-xl font-bold text-night">Nessun prodotto trovato</p>
+					<p className="mt-2 text-ink-soft">Prova a modificare i filtri di ricerca.</p>
+				</div>
+			)}
+		</div>
+	);
+}

@@ -1,0 +1,156 @@
+import { useEffect, useId } from 'react';
+import { formatPrice } from '../../lib/format/price';
+import {
+	flavourColour,
+	flavoursOf,
+	initialVariant,
+	isAvailable,
+	selectFlavour,
+	selectSize,
+	sizeLabel,
+	variantsOfFlavour,
+	type VariantView,
+} from '../../lib/catalogue/variants';
+import { selectVariant } from '../../stores/variant';
+import { useSelectedVariant } from './use-selected-variant';
+
+export type VariantPickerProps = {
+	initialId: string;
+	variants: VariantView[];
+};
+
+/** Records the chosen variant in the address without adding a history entry. */
+function rememberInAddress(id: string) {
+	const url = new URL(window.location.href);
+	url.searchParams.set('variante', id);
+	window.history.replaceState(window.history.state, '', url);
+}
+
+/**
+ * 'Scegli la tua variante' (SPEC §4, §5, §9): flavour select when there is more than one
+ * flavour, size buttons disabled when no shop has them, price and state of the choice.
+ */
+export default function VariantPicker({ initialId, variants }: VariantPickerProps) {
+	const selectedId = useSelectedVariant(initialId);
+	const selected = variants.find((variant) => variant.id === selectedId) ?? variants[0];
+	const flavours = flavoursOf(variants);
+	const ids = { flavour: useId(), sizes: useId() };
+
+	// A ?variante= in the address chooses the variant when the page opens.
+	useEffect(() => {
+		const requested = new URLSearchParams(window.location.search).get('variante');
+		const start = initialVariant(variants, requested);
+		if (start) selectVariant(start.id);
+	}, [variants]);
+
+	if (!selected) return null;
+
+	const choose = (variant: VariantView | null) => {
+		if (!variant) return;
+		selectVariant(variant.id);
+		rememberInAddress(variant.id);
+	};
+	const sizes = variantsOfFlavour(variants, selected.flavour);
+	const available = isAvailable(selected);
+
+	return (
+		<section
+			className="rounded-xl border border-zinc-200 bg-zinc-50 p-5"
+			aria-labelledby="scegli-variante"
+		>
+			<h2 id="scegli-variante" className="text-lg font-bold text-night">
+				Scegli la tua variante
+			</h2>
+			{flavours.length > 1 && (
+				<div className="mt-4">
+					<label htmlFor={ids.flavour} className="block font-medium">
+						Gusto
+					</label>
+					<div className="mt-1 flex items-center gap-3">
+						<span
+							aria-hidden="true"
+							className="h-6 w-6 shrink-0 rounded-full border border-zinc-400"
+							style={{ backgroundColor: flavourColour(selected.flavour ?? '') }}
+						/>
+						<select
+							id={ids.flavour}
+							className="block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-base"
+							value={selected.flavour ?? ''}
+							onChange={(event) => choose(selectFlavour(variants, event.target.value))}
+						>
+							{flavours.map((flavour) => (
+								<option key={flavour} value={flavour}>
+									{flavour}
+								</option>
+							))}
+						</select>
+					</div>
+				</div>
+			)}
+			{flavours.length === 1 && selected.flavour && (
+				<p className="mt-4 flex items-center gap-2">
+					<span
+						aria-hidden="true"
+						className="h-5 w-5 rounded-full border border-zinc-400"
+						style={{ backgroundColor: flavourColour(selected.flavour) }}
+					/>
+					<span>
+						<span className="font-medium">Gusto:</span> {selected.flavour}
+					</span>
+				</p>
+			)}
+			<fieldset className="mt-4">
+				<legend className="font-medium">{sizeLabel(variants)}</legend>
+				<div className="mt-2 flex flex-wrap gap-2" id={ids.sizes}>
+					{sizes.map((variant) => {
+						const inStock = isAvailable(variant);
+						const checked = variant.id === selected.id;
+						return (
+							<label
+								key={variant.id}
+								className={`relative inline-flex min-h-11 cursor-pointer items-center rounded-lg border-2 px-4 py-2 font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-night ${
+									checked
+										? 'border-night bg-night text-white'
+										: inStock
+											? 'border-zinc-400 bg-white hover:border-night'
+											: 'cursor-not-allowed border-dashed border-zinc-300 bg-zinc-100 text-ink-soft line-through'
+								}`}
+							>
+								<input
+									type="radio"
+									name={`formato-${ids.sizes}`}
+									value={variant.id}
+									className="sr-only"
+									checked={checked}
+									disabled={!inStock}
+									onChange={() => choose(selectSize(variants, selected.flavour, variant.size))}
+								/>
+								{variant.size}
+								{!inStock && <span className="sr-only"> (esaurito)</span>}
+							</label>
+						);
+					})}
+				</div>
+			</fieldset>
+			<div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 pt-4">
+				<p className="flex items-center gap-2 font-semibold" data-variant-state>
+					<span
+						aria-hidden="true"
+						className={`h-3 w-3 rounded-full ${available ? 'bg-green-700' : 'bg-red-700'}`}
+					/>
+					{available ? 'Disponibile' : 'Esaurito'}
+				</p>
+				<p>
+					<span className="text-xl font-bold text-night">{formatPrice(selected.priceCents)}</span>
+					{selected.originalPriceCents !== null &&
+						selected.originalPriceCents > selected.priceCents && (
+							<span className="ml-2 text-ink-soft line-through">
+								<span className="sr-only">invece di </span>
+								{formatPrice(selected.originalPriceCents)}
+							</span>
+						)}
+				</p>
+			</div>
+		</section>
+	);
+}

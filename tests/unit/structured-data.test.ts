@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbList, jsonLdText, productGroup } from '../../src/lib/seo/structured-data';
+
+describe('breadcrumbList', () => {
+	it('numbers the trail and makes absolute URLs', () => {
+		expect(
+			breadcrumbList(
+				[
+					{ name: 'Home', path: '/' },
+					{ name: 'Prodotti', path: '/prodotti' },
+				],
+				'https://www.vigorsport.it',
+			),
+		).toEqual({
+			'@context': 'https://schema.org',
+			'@type': 'BreadcrumbList',
+			itemListElement: [
+				{ '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.vigorsport.it/' },
+				{
+					'@type': 'ListItem',
+					position: 2,
+					name: 'Prodotti',
+					item: 'https://www.vigorsport.it/prodotti',
+				},
+			],
+		});
+	});
+});
+
+describe('productGroup', () => {
+	const group = productGroup({
+		name: 'Whey 80',
+		description: 'Proteine del siero.',
+		brand: 'Nordika',
+		slug: 'whey-80',
+		url: 'https://www.vigorsport.it/prodotti/proteine/whey-80',
+		category: 'Proteine',
+		variants: [
+			{
+				id: 'cioccolato-900-g',
+				flavour: 'Cioccolato',
+				size: '900 g',
+				priceCents: 3990,
+				inStock: true,
+				image: 'https://x/a.webp',
+			},
+			{
+				id: 'vaniglia-900-g',
+				flavour: 'Vaniglia',
+				size: '900 g',
+				priceCents: 3890,
+				inStock: false,
+				image: 'https://x/b.webp',
+			},
+		],
+	});
+
+	it('has one product per variant with its price and availability', () => {
+		expect(group.hasVariant).toHaveLength(2);
+		expect(group.hasVariant[0]).toMatchObject({
+			'@type': 'Product',
+			sku: 'whey-80-cioccolato-900-g',
+			name: 'Whey 80 – Cioccolato – 900 g',
+			pattern: 'Cioccolato',
+			offers: {
+				price: '39.90',
+				priceCurrency: 'EUR',
+				availability: 'https://schema.org/InStoreOnly',
+				url: 'https://www.vigorsport.it/prodotti/proteine/whey-80?variante=cioccolato-900-g',
+			},
+		});
+		expect(group.hasVariant[1]?.offers.availability).toBe('https://schema.org/OutOfStock');
+	});
+
+	it('varies by size and flavour', () => {
+		expect(group.variesBy).toEqual(['https://schema.org/size', 'https://schema.org/pattern']);
+	});
+});
+
+describe('jsonLdText', () => {
+	it('escapes < so the text cannot close the script tag', () => {
+		expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).not.toContain('<');
+		expect(JSON.parse(jsonLdText({ name: '<b>' }))).toEqual({ name: '<b>' });
+	});
+});
