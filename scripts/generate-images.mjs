@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Generates the illustrative pictures of the site (categories, shops, home, about, gallery, share
- * image, logo and favicon) by composing SVG and rasterising it with sharp.
+ * image, logo and favicon, and one pack shot for every product photo named in
+ * content/products/) by composing SVG and rasterising it with sharp.
  *
  *   node scripts/generate-images.mjs           creates only the files that do not exist yet
  *   node scripts/generate-images.mjs --force   regenerates every file
@@ -11,10 +12,11 @@
  * produces the same images.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { parse } from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORCE = process.argv.includes('--force');
@@ -1873,6 +1875,1219 @@ const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"
 `;
 
 // ---------------------------------------------------------------------------------------------
+// Product packs. Every product photo named in content/products/<category>/<slug>.md (images[]
+// and variants[].image) that does not exist yet is drawn as a stylised pack: the kind of pack
+// comes from the category, the name and the size; its colours from the colour words of the
+// photo's `alt` text ("Barattolo nero con coperchio giallo") and from the flavour, so that picture
+// and description agree. Brand, short name, flavour and size are written on the label.
+
+const PRODUCT_SIZE = 800;
+const PRODUCT_MAX_BYTES = 80 * 1024;
+
+/** Flavour (or colour) → colour, as the variant picker's dots (src/lib/catalogue/variants.ts). */
+const FLAVOUR_COLOURS = [
+	[/cioccolato|cacao|brownie/, '#5b3a29'],
+	[/caff|cappuccino|mocaccino/, '#6f4e37'],
+	[/vaniglia|panna|crema/, '#f3e5ab'],
+	[/fragola|frutti rossi|lampone|ciliegia/, '#e0435e'],
+	[/frutti di bosco|mirtillo|uva/, '#6b3fa0'],
+	[/banana/, '#f5d547'],
+	[/limone|lime/, '#d9e650'],
+	[/arancia|pesca|albicocca|mango|tropical/, '#f28c28'],
+	[/cocco|neutro|naturale|latte/, '#f7f7f2'],
+	[/caramello|biscotto|cookie|nocciola|burro di arachidi/, '#b9783f'],
+	[/pistacchio|mela verde|menta|tè verde/, '#8fbf5a'],
+	[/cola|energy/, '#8b1e1e'],
+	[/anguria|pompelmo/, '#f26b6b'],
+	[/nero/, '#1f1f1f'],
+	[/bianco/, '#ffffff'],
+	[/blu|navy/, '#1e3a8a'],
+	[/rosso/, '#dc2626'],
+	[/giallo/, '#facc15'],
+	[/grigio/, '#9ca3af'],
+	[/verde/, '#16a34a'],
+];
+
+function flavourColour(flavour) {
+	const name = flavour.toLowerCase();
+	return FLAVOUR_COLOURS.find(([pattern]) => pattern.test(name))?.[1] ?? '#9ca3af';
+}
+
+/** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
+const COLOUR_WORDS = [
+	['blu notte', '#1e1b4b'],
+	['blu scuro', '#172554'],
+	['blu navy', '#1e3a8a'],
+	['rosso scuro', '#7f1d1d'],
+	['verde acqua', '#14b8a6'],
+	['verde scuro', '#166534'],
+	['marrone chiaro', '#c08a5a'],
+	['color sabbia', '#d6c6a5'],
+	['color crema', '#f3e5ab'],
+	['nero', '#18181b'],
+	['nera', '#18181b'],
+	['neri', '#18181b'],
+	['nere', '#18181b'],
+	['bianco', '#f8fafc'],
+	['bianca', '#f8fafc'],
+	['giallo', '#facc15'],
+	['gialla', '#facc15'],
+	['gialle', '#facc15'],
+	['rosso', '#dc2626'],
+	['rossa', '#dc2626'],
+	['verde', '#16a34a'],
+	['viola', '#7c3aed'],
+	['arancione', '#f97316'],
+	['azzurro', '#38bdf8'],
+	['azzurra', '#38bdf8'],
+	['azzurri', '#38bdf8'],
+	['blu', '#1d4ed8'],
+	['ambrato', '#b45309'],
+	['marrone', '#78350f'],
+	['grigio', '#71717a'],
+	['grigia', '#71717a'],
+	['rosa', '#f472b6'],
+	['argento', '#cbd5e1'],
+	['dorato', '#d4a017'],
+	['dorate', '#d4a017'],
+	['trasparente', '#e0f2fe'],
+];
+const ROLE_WORDS = {
+	lid: ['tappo', 'coperchio'],
+	label: ['etichetta'],
+	band: ['fascia', 'cerniere', 'logo'],
+};
+
+/**
+ * The colours an alt text names, by role: "Barattolo nero con coperchio giallo" gives a black
+ * body and a yellow lid; a colour after "e" ("bianco e blu") is the label's.
+ */
+function altColours(alt) {
+	const words = alt
+		.toLowerCase()
+		.replace(/[^a-zàèéìòù' ]+/g, ' ')
+		.split(/\s+/)
+		.filter(Boolean);
+	const found = {};
+	for (let i = 0; i < words.length; i++) {
+		const match = COLOUR_WORDS.find(([name]) => {
+			const parts = name.split(' ');
+			return parts.every((part, k) => words[i + k] === part);
+		});
+		if (!match) continue;
+		const previous = words[i - 1];
+		let role = Object.keys(ROLE_WORDS).find((key) => ROLE_WORDS[key].includes(previous));
+		if (!role) role = ['body', 'label', 'band'].find((key) => !found[key]);
+		if (role && !found[role]) found[role] = match[1];
+		i += match[0].split(' ').length - 1;
+	}
+	return found;
+}
+
+/** Pictures named in the alt text: small symbols drawn on the label. */
+const SYMBOLS = [
+	[/fulmine/, 'bolt'],
+	[/luna/, 'moon'],
+	[/foglie/, 'leaf'],
+	[/pesce/, 'fish'],
+	[/fior[ei]/, 'flower'],
+	[/mela/, 'apple'],
+	[/montagn/, 'mountain'],
+	[/arancia/, 'orange'],
+	[/occhio/, 'eye'],
+	[/fiamma/, 'flame'],
+	[/pancake/, 'pancakes'],
+];
+
+const xml = (text) =>
+	String(text)
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/"/g, '&quot;');
+
+/** Text centred on (x, y), shrunk to fit `maxWidth`. */
+function label(
+	x,
+	y,
+	text,
+	{ size, maxWidth, fill, weight = 'bold', opacity, spacing = 0, anchor = 'middle' },
+) {
+	const chars = Math.max(1, [...text].length);
+	const width = chars * size * (weight === 'bold' ? 0.64 : 0.58) + chars * spacing;
+	const fitted = width > maxWidth ? (size * maxWidth) / width : size;
+	return el(
+		'text',
+		{
+			x,
+			y,
+			'font-family': FONT,
+			'font-weight': weight,
+			'font-size': fitted,
+			'text-anchor': anchor,
+			'letter-spacing': spacing || undefined,
+			fill,
+			opacity,
+		},
+		xml(text),
+	);
+}
+
+/** Splits a name into at most two balanced lines. */
+function twoLines(name) {
+	if (name.length <= 14) return [name];
+	const words = name.split(' ');
+	let best = [name];
+	let bestScore = Infinity;
+	for (let i = 1; i < words.length; i++) {
+		const a = words.slice(0, i).join(' ');
+		const b = words.slice(i).join(' ');
+		const score = Math.max(a.length, b.length);
+		if (score < bestScore) {
+			bestScore = score;
+			best = [a, b];
+		}
+	}
+	return best;
+}
+
+/**
+ * The printed part of a label, inside the box (x, y, w, h): brand, name on one or two lines, a
+ * chip with the flavour colour and the size.
+ */
+function labelPrint(box, info, ink, { compact = false } = {}) {
+	const { x, y, w, h } = box;
+	const cx = x + w / 2;
+	const out = [];
+	const lines = compact ? [info.name] : twoLines(info.name);
+	const brandSize = Math.min(h * (compact ? 0.2 : 0.11), w * 0.09);
+	out.push(
+		label(cx, y + h * (compact ? 0.28 : 0.17), info.brand.toUpperCase(), {
+			size: brandSize,
+			maxWidth: w * 0.86,
+			fill: ink,
+			opacity: 0.75,
+			spacing: brandSize * 0.12,
+		}),
+	);
+	const nameSize = Math.min(h * (compact ? 0.32 : lines.length > 1 ? 0.16 : 0.2), w * 0.16);
+	const nameTop = y + h * (compact ? 0.62 : lines.length > 1 ? 0.4 : 0.47);
+	// Both lines share the size of the longer one.
+	const longest = Math.max(...lines.map((line) => [...line].length));
+	const lineSize = Math.min(nameSize, (w * 0.9) / (longest * 0.64));
+	lines.forEach((line, i) =>
+		out.push(
+			label(cx, nameTop + i * lineSize * 1.15, line, {
+				size: lineSize,
+				maxWidth: w * 0.9,
+				fill: ink,
+			}),
+		),
+	);
+	if (compact) {
+		if (info.size)
+			out.push(
+				label(cx, y + h * 0.88, info.size, {
+					size: h * 0.15,
+					maxWidth: w * 0.8,
+					fill: ink,
+					weight: 'normal',
+					opacity: 0.8,
+				}),
+			);
+		return out.join('');
+	}
+	const chipY = y + h * 0.76;
+	const chipH = h * 0.15;
+	if (info.flavour) {
+		const chipW = Math.min(
+			w * 0.78,
+			Math.max(w * 0.42, [...info.flavour].length * chipH * 0.42 + chipH),
+		);
+		out.push(
+			rect(cx - chipW / 2, chipY - chipH / 2, chipW, chipH, info.flavourColour, { rx: chipH / 2 }),
+		);
+		out.push(
+			rect(cx - chipW / 2, chipY - chipH / 2, chipW, chipH, 'none', {
+				rx: chipH / 2,
+				stroke: ink,
+				'stroke-opacity': 0.25,
+				'stroke-width': 2,
+			}),
+		);
+		out.push(
+			label(cx, chipY + chipH * 0.2, info.flavour, {
+				size: chipH * 0.55,
+				maxWidth: chipW * 0.86,
+				fill: isDark(info.flavourColour) ? '#f8fafc' : '#27272a',
+			}),
+		);
+		out.push(
+			label(cx, y + h * 0.97, info.size, {
+				size: h * 0.08,
+				maxWidth: w * 0.6,
+				fill: ink,
+				weight: 'normal',
+				opacity: 0.8,
+			}),
+		);
+	} else {
+		out.push(
+			label(cx, chipY + chipH * 0.3, info.size, {
+				size: chipH * 0.75,
+				maxWidth: w * 0.7,
+				fill: ink,
+			}),
+		);
+	}
+	return out.join('');
+}
+
+/** A symbol named in the alt text, centred on (cx, cy) with size s. */
+function symbol(kind, cx, cy, s, colour) {
+	switch (kind) {
+		case 'bolt':
+			return bolt(cx, cy, s, C.yellow);
+		case 'moon':
+			return [
+				circle(cx, cy, s * 0.42, C.yellow),
+				circle(cx + s * 0.18, cy - s * 0.12, s * 0.36, colour),
+			].join('');
+		case 'leaf':
+			return [-1, 1]
+				.map((side) =>
+					[
+						path_(
+							p`M ${cx} ${cy + s * 0.36} Q ${cx + side * s * 0.5} ${cy + s * 0.1} ${cx + side * s * 0.36} ${cy - s * 0.38} Q ${cx + side * s * 0.02} ${cy - s * 0.1} ${cx} ${cy + s * 0.36} Z`,
+							side < 0 ? '#16a34a' : '#22c55e',
+						),
+						path_(p`M ${cx} ${cy + s * 0.36} L ${cx + side * s * 0.3} ${cy - s * 0.28}`, 'none', {
+							stroke: '#dcfce7',
+							'stroke-width': s * 0.03,
+						}),
+					].join(''),
+				)
+				.join('');
+		case 'fish':
+			return [
+				ellipse(cx - s * 0.08, cy, s * 0.36, s * 0.2, '#38bdf8'),
+				poly(
+					[
+						[cx + s * 0.2, cy],
+						[cx + s * 0.46, cy - s * 0.2],
+						[cx + s * 0.46, cy + s * 0.2],
+					],
+					'#38bdf8',
+				),
+				circle(cx - s * 0.28, cy - s * 0.04, s * 0.04, '#0f172a'),
+			].join('');
+		case 'flower': {
+			const petals = [];
+			for (let i = 0; i < 8; i++)
+				petals.push(
+					ellipse(cx, cy - s * 0.24, s * 0.1, s * 0.2, '#c084fc', {
+						transform: `rotate(${i * 45} ${n(cx)} ${n(cy)})`,
+					}),
+				);
+			return [...petals, circle(cx, cy, s * 0.13, '#f59e0b')].join('');
+		}
+		case 'apple':
+			return [
+				circle(cx - s * 0.14, cy + s * 0.04, s * 0.28, '#65a30d'),
+				circle(cx + s * 0.14, cy + s * 0.04, s * 0.28, '#65a30d'),
+				rect(cx - s * 0.02, cy - s * 0.38, s * 0.05, s * 0.16, '#78350f'),
+				ellipse(cx + s * 0.14, cy - s * 0.3, s * 0.12, s * 0.06, '#22c55e'),
+			].join('');
+		case 'mountain':
+			return [
+				poly(
+					[
+						[cx - s * 0.5, cy + s * 0.3],
+						[cx - s * 0.1, cy - s * 0.3],
+						[cx + s * 0.2, cy + s * 0.05],
+						[cx + s * 0.32, cy - s * 0.1],
+						[cx + s * 0.5, cy + s * 0.3],
+					],
+					'#64748b',
+				),
+				poly(
+					[
+						[cx - s * 0.1, cy - s * 0.3],
+						[cx - s * 0.22, cy - s * 0.12],
+						[cx - s * 0.1, cy - s * 0.16],
+						[cx + s * 0.01, cy - s * 0.12],
+					],
+					'#f8fafc',
+				),
+			].join('');
+		case 'orange': {
+			const segments = [];
+			for (let i = 0; i < 8; i++) {
+				const a = (Math.PI * 2 * i) / 8;
+				segments.push(
+					el('line', {
+						x1: cx,
+						y1: cy,
+						x2: cx + s * 0.34 * Math.cos(a),
+						y2: cy + s * 0.34 * Math.sin(a),
+						stroke: '#fff7ed',
+						'stroke-width': s * 0.04,
+					}),
+				);
+			}
+			return [
+				circle(cx, cy, s * 0.42, '#f97316'),
+				circle(cx, cy, s * 0.36, '#fdba74'),
+				...segments,
+			].join('');
+		}
+		case 'eye':
+			return [
+				ellipse(cx, cy, s * 0.44, s * 0.24, '#fff'),
+				circle(cx, cy, s * 0.17, '#0ea5e9'),
+				circle(cx, cy, s * 0.08, '#0f172a'),
+			].join('');
+		case 'flame':
+			return [
+				path_(
+					p`M ${cx} ${cy - s * 0.45} C ${cx + s * 0.35} ${cy - s * 0.1} ${cx + s * 0.35} ${cy + s * 0.42} ${cx} ${cy + s * 0.42} C ${cx - s * 0.35} ${cy + s * 0.42} ${cx - s * 0.35} ${cy} ${cx} ${cy - s * 0.45} Z`,
+					'#f97316',
+				),
+				path_(
+					p`M ${cx} ${cy - s * 0.05} C ${cx + s * 0.18} ${cy + s * 0.12} ${cx + s * 0.16} ${cy + s * 0.38} ${cx} ${cy + s * 0.38} C ${cx - s * 0.16} ${cy + s * 0.38} ${cx - s * 0.16} ${cy + s * 0.15} ${cx} ${cy - s * 0.05} Z`,
+					C.yellow,
+				),
+			].join('');
+		case 'pancakes':
+			return [0, 1, 2]
+				.map((i) =>
+					ellipse(
+						cx,
+						cy + s * 0.22 - i * s * 0.16,
+						s * 0.44,
+						s * 0.12,
+						i % 2 ? '#d97706' : '#f59e0b',
+					),
+				)
+				.concat(ellipse(cx, cy - s * 0.2, s * 0.12, s * 0.05, C.yellow))
+				.join('');
+		default:
+			return '';
+	}
+}
+
+/** The colours of one pack: alt colours first, then the flavour, then the brand's scheme. */
+function packColours(info) {
+	const named = altColours(info.colourAlt);
+	const scheme = STYLES[Math.floor(random(info.brand)() * STYLES.length)];
+	const body = named.body ?? scheme.body;
+	const lid =
+		named.lid ?? (named.band && named.label ? named.band : isDark(body) ? C.yellow : C.night);
+	const panel =
+		info.flavour && info.labelFromFlavour
+			? info.flavourColour
+			: (named.label ?? (isDark(body) ? C.white : body));
+	const band = named.band ?? (info.flavour ? info.flavourColour : lid);
+	return { body, lid, panel, band, ink: isDark(panel) ? '#f8fafc' : '#18181b' };
+}
+
+/** Pack drawers: each takes the centre of the base (cx, base), a scale, the colours and the info. */
+const packs = {
+	tub(cx, base, k, c, info) {
+		const w = 330 * k;
+		const h = 400 * k;
+		const x = cx - w / 2;
+		const y = base - h;
+		const lidH = h * 0.14;
+		const box = { x: x + w * 0.06, y: y + h * 0.3, w: w * 0.88, h: h * 0.5 };
+		return [
+			groundShadow(cx, base, w),
+			rect(x, y + lidH * 0.7, w, h - lidH * 0.7, c.body, { rx: w * 0.07 }),
+			rect(x, y + h * 0.27, w, h * 0.56, c.panel),
+			rect(x, y + h * 0.27, w, h * 0.035, c.band),
+			rect(x, y + h * 0.795, w, h * 0.035, c.band),
+			labelPrint(box, info, c.ink),
+			rect(x - w * 0.03, y, w * 1.06, lidH, c.lid, { rx: w * 0.05 }),
+			rect(x - w * 0.03, y + lidH * 0.72, w * 1.06, lidH * 0.28, '#000', { opacity: 0.15 }),
+			rect(x + w * 0.05, y + lidH * 1.2, w * 0.05, h - lidH * 1.7, '#fff', {
+				rx: w * 0.025,
+				opacity: 0.2,
+			}),
+			rect(x + w * 0.86, y + lidH, w * 0.14, h - lidH - w * 0.07, '#000', { opacity: 0.1 }),
+		].join('');
+	},
+	pouch(cx, base, k, c, info) {
+		const w = 360 * k;
+		const h = 470 * k;
+		const top = base - h;
+		const outline = p`M ${cx - w * 0.46} ${top} L ${cx + w * 0.46} ${top} L ${cx + w / 2} ${base - h * 0.1} Q ${cx + w * 0.5} ${base} ${cx + w * 0.38} ${base} L ${cx - w * 0.38} ${base} Q ${cx - w * 0.5} ${base} ${cx - w / 2} ${base - h * 0.1} Z`;
+		const box = { x: cx - w * 0.4, y: top + h * 0.26, w: w * 0.8, h: h * 0.52 };
+		return [
+			groundShadow(cx, base, w),
+			path_(outline, c.body),
+			rect(cx - w * 0.46, top, w * 0.92, h * 0.07, '#000', { opacity: 0.12 }),
+			rect(cx - w * 0.44, top + h * 0.1, w * 0.88, h * 0.012, '#000', { opacity: 0.25 }),
+			rect(box.x - w * 0.02, box.y - h * 0.02, box.w + w * 0.04, box.h + h * 0.04, c.panel, {
+				rx: w * 0.05,
+			}),
+			rect(box.x - w * 0.02, box.y - h * 0.02, box.w + w * 0.04, h * 0.03, c.band, {
+				rx: w * 0.02,
+			}),
+			labelPrint(box, info, c.ink),
+			path_(
+				p`M ${cx - w * 0.4} ${top + h * 0.14} Q ${cx - w * 0.46} ${base - h * 0.3} ${cx - w * 0.42} ${base - h * 0.06}`,
+				'none',
+				{
+					stroke: '#fff',
+					'stroke-width': w * 0.03,
+					opacity: 0.25,
+				},
+			),
+		].join('');
+	},
+	bottle(cx, base, k, c, info) {
+		const w = 250 * k;
+		const h = 420 * k;
+		const top = base - h;
+		const capH = h * 0.17;
+		const neckH = h * 0.05;
+		const bodyTop = top + capH + neckH;
+		const ridges = [];
+		for (let i = 1; i < 9; i++)
+			ridges.push(
+				rect(
+					cx - w * 0.36 + (w * 0.72 * i) / 9,
+					top + capH * 0.12,
+					w * 0.012,
+					capH * 0.76,
+					'#000',
+					{ opacity: 0.18 },
+				),
+			);
+		const box = {
+			x: cx - w * 0.45,
+			y: bodyTop + (base - bodyTop) * 0.2,
+			w: w * 0.9,
+			h: (base - bodyTop) * 0.62,
+		};
+		return [
+			groundShadow(cx, base, w),
+			rect(cx - w / 2, bodyTop, w, base - bodyTop, c.body, { rx: w * 0.13 }),
+			rect(cx - w * 0.34, top + capH, w * 0.68, neckH + w * 0.1, c.body),
+			rect(cx - w * 0.38, top, w * 0.76, capH, c.lid, { rx: w * 0.05 }),
+			...ridges,
+			rect(cx - w / 2, box.y - h * 0.02, w, box.h + h * 0.04, c.panel),
+			rect(cx - w / 2, box.y - h * 0.02, w, h * 0.025, c.band),
+			rect(cx - w / 2, box.y + box.h + h * 0.0, w, h * 0.02, c.band),
+			labelPrint(box, info, c.ink),
+			rect(cx - w * 0.4, bodyTop + h * 0.04, w * 0.06, (base - bodyTop) * 0.84, '#fff', {
+				rx: w * 0.03,
+				opacity: 0.22,
+			}),
+		].join('');
+	},
+	drink(cx, base, k, c, info) {
+		const w = 190 * k;
+		const h = 480 * k;
+		const top = base - h;
+		const shoulder = top + h * 0.24;
+		const outline = p`M ${cx - w * 0.2} ${top + h * 0.1} L ${cx + w * 0.2} ${top + h * 0.1} Q ${cx + w / 2} ${shoulder - h * 0.04} ${cx + w / 2} ${shoulder + h * 0.04} L ${cx + w / 2} ${base - w * 0.1} Q ${cx + w / 2} ${base} ${cx + w * 0.4} ${base} L ${cx - w * 0.4} ${base} Q ${cx - w / 2} ${base} ${cx - w / 2} ${base - w * 0.1} L ${cx - w / 2} ${shoulder + h * 0.04} Q ${cx - w / 2} ${shoulder - h * 0.04} ${cx - w * 0.2} ${top + h * 0.1} Z`;
+		const box = { x: cx - w * 0.46, y: shoulder + h * 0.1, w: w * 0.92, h: h * 0.46 };
+		return [
+			groundShadow(cx, base, w),
+			path_(outline, c.body, { opacity: info.clear ? 0.55 : 1 }),
+			info.clear
+				? rect(cx - w / 2, shoulder + h * 0.08, w, base - shoulder - h * 0.1, info.liquid, {
+						opacity: 0.45,
+						rx: w * 0.08,
+					})
+				: '',
+			rect(cx - w * 0.22, top + h * 0.02, w * 0.44, h * 0.09, c.lid, { rx: w * 0.04 }),
+			rect(cx - w * 0.08, top - h * 0.03, w * 0.16, h * 0.06, c.lid, { rx: w * 0.04 }),
+			rect(cx - w / 2, box.y - h * 0.015, w, box.h + h * 0.03, c.panel),
+			rect(cx - w / 2, box.y - h * 0.015, w, h * 0.02, c.band),
+			labelPrint(box, info, c.ink),
+			rect(cx - w * 0.38, shoulder, w * 0.07, base - shoulder - h * 0.06, '#fff', {
+				rx: w * 0.035,
+				opacity: 0.3,
+			}),
+		].join('');
+	},
+	jar(cx, base, k, c, info) {
+		const w = 330 * k;
+		const h = 330 * k;
+		const top = base - h;
+		const lidH = h * 0.17;
+		const glass = info.clear ? info.liquid : c.body;
+		const box = { x: cx - w * 0.44, y: top + h * 0.32, w: w * 0.88, h: h * 0.5 };
+		return [
+			groundShadow(cx, base, w),
+			rect(cx - w / 2, top + lidH * 0.8, w, h - lidH * 0.8, glass, { rx: w * 0.12 }),
+			rect(cx - w / 2, top + lidH * 0.8, w, h - lidH * 0.8, '#fff', {
+				rx: w * 0.12,
+				opacity: 0.12,
+			}),
+			rect(cx - w * 0.47, top, w * 0.94, lidH, c.lid, { rx: w * 0.04 }),
+			rect(cx - w * 0.47, top + lidH * 0.7, w * 0.94, lidH * 0.3, '#000', { opacity: 0.15 }),
+			rect(cx - w / 2, box.y - h * 0.02, w, box.h + h * 0.04, c.panel),
+			rect(cx - w / 2, box.y - h * 0.02, w, h * 0.025, c.band),
+			labelPrint(box, info, c.ink),
+			rect(cx - w * 0.42, top + lidH * 1.2, w * 0.06, h * 0.7, '#fff', {
+				rx: w * 0.03,
+				opacity: 0.3,
+			}),
+		].join('');
+	},
+	sachet(cx, base, k, c, info) {
+		const w = 310 * k;
+		const h = 470 * k;
+		const top = base - h;
+		const teeth = [];
+		for (let i = 0; i < 12; i++)
+			teeth.push(
+				rect(cx - w / 2 + (w * (i + 0.3)) / 12, top, w * 0.035, h * 0.06, '#000', {
+					opacity: 0.15,
+				}),
+			);
+		const box = { x: cx - w * 0.42, y: top + h * 0.2, w: w * 0.84, h: h * 0.62 };
+		return [
+			ellipse(cx, base + 4, w * 0.5, 14, '#000', { opacity: 0.18 }),
+			rect(cx - w / 2, top, w, h, c.body, { rx: w * 0.05 }),
+			rect(cx - w / 2, top, w, h * 0.08, '#000', { opacity: 0.12 }),
+			rect(cx - w / 2, base - h * 0.06, w, h * 0.06, '#000', { opacity: 0.12 }),
+			...teeth,
+			poly(
+				[
+					[cx + w / 2, top + h * 0.1],
+					[cx + w / 2 - w * 0.05, top + h * 0.12],
+					[cx + w / 2, top + h * 0.14],
+				],
+				'#fff',
+			),
+			rect(box.x, box.y, box.w, box.h, c.panel, { rx: w * 0.04 }),
+			rect(box.x, box.y, box.w, h * 0.025, c.band),
+			labelPrint(box, info, c.ink),
+		].join('');
+	},
+	carton(cx, base, k, c, info) {
+		// A box seen slightly from above, with its contents peeking out of the open top.
+		const w = 420 * k;
+		const h = 300 * k;
+		const depth = 70 * k;
+		const top = base - h;
+		const items = [];
+		const count = 5;
+		for (let i = 0; i < count; i++) {
+			const ix = cx - w * 0.4 + (w * 0.8 * (i + 0.5)) / count;
+			if (info.contents === 'bar')
+				items.push(
+					rect(ix - w * 0.07, top - depth * 0.6, w * 0.14, depth * 1.2, c.band, { rx: 6 }),
+				);
+			else if (info.contents === 'vial') {
+				items.push(
+					rect(ix - w * 0.04, top - depth * 0.9, w * 0.08, depth * 1.4, info.liquid, { rx: 8 }),
+				);
+				items.push(
+					rect(ix - w * 0.045, top - depth * 1.05, w * 0.09, depth * 0.3, c.lid, { rx: 4 }),
+				);
+			} else if (info.contents !== 'blister')
+				items.push(
+					rect(ix - w * 0.07, top - depth * 0.8, w * 0.14, depth * 1.4, c.band, { rx: 4 }),
+				);
+		}
+		const blister = [];
+		if (info.contents === 'blister') {
+			// A blister strip leaning against the box.
+			const bx = cx - w * 0.62;
+			const by = base - h * 0.55;
+			blister.push(
+				rect(bx, by, w * 0.3, h * 0.6, '#d4d4d8', {
+					rx: 6,
+					transform: `rotate(-12 ${n(bx)} ${n(by)})`,
+				}),
+			);
+			for (let r = 0; r < 4; r++)
+				for (let q = 0; q < 2; q++)
+					blister.push(
+						ellipse(
+							bx + w * (0.08 + q * 0.14),
+							by + h * (0.09 + r * 0.14),
+							w * 0.05,
+							h * 0.045,
+							'#fff',
+							{
+								transform: `rotate(-12 ${n(bx)} ${n(by)})`,
+								stroke: '#a1a1aa',
+								'stroke-width': 2,
+							},
+						),
+					);
+		}
+		const box = { x: cx - w * 0.44, y: top + h * 0.18, w: w * 0.88, h: h * 0.72 };
+		// A box of blisters is closed; the others are open and show their contents.
+		const closed = info.contents === 'blister';
+		const lidFace = [
+			[cx - w / 2, top],
+			[cx - w / 2 + depth * 0.6, top - depth],
+			[cx + w / 2 + depth * 0.6, top - depth],
+			[cx + w / 2, top],
+		];
+		return [
+			groundShadow(cx, base, w),
+			poly(lidFace, closed ? c.body : '#000', { opacity: closed ? 1 : 0.35 }),
+			closed ? poly(lidFace, '#fff', { opacity: 0.25 }) : '',
+			...items,
+			poly(
+				[
+					[cx + w / 2, top],
+					[cx + w / 2 + depth * 0.6, top - depth],
+					[cx + w / 2 + depth * 0.6, base - depth],
+					[cx + w / 2, base],
+				],
+				c.body,
+			),
+			poly(
+				[
+					[cx + w / 2, top],
+					[cx + w / 2 + depth * 0.6, top - depth],
+					[cx + w / 2 + depth * 0.6, base - depth],
+					[cx + w / 2, base],
+				],
+				'#000',
+				{ opacity: 0.2 },
+			),
+			rect(cx - w / 2, top, w, h, c.body),
+			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 8 }),
+			rect(cx - w / 2, top, w, h * 0.08, c.band),
+			labelPrint(box, info, c.ink),
+			...blister,
+		].join('');
+	},
+	bar(cx, base, k, c, info) {
+		const w = 600 * k;
+		const h = 170 * k;
+		const cy = base - h * 0.9;
+		const crimp = h * 0.2;
+		const lines = [];
+		for (let i = 0; i < 7; i++) {
+			const y = cy - h / 2 + (h * (i + 0.5)) / 7;
+			lines.push(rect(cx - w / 2, y, crimp, h * 0.03, '#000', { opacity: 0.2 }));
+			lines.push(rect(cx + w / 2 - crimp, y, crimp, h * 0.03, '#000', { opacity: 0.2 }));
+		}
+		const box = { x: cx - w * 0.3, y: cy - h * 0.42, w: w * 0.6, h: h * 0.84 };
+		return group(
+			[
+				ellipse(cx, cy + h * 0.62, w * 0.46, h * 0.1, '#000', { opacity: 0.18 }),
+				rect(cx - w / 2, cy - h / 2, w, h, c.body, { rx: h * 0.06 }),
+				poly(
+					[
+						[cx - w * 0.42, cy - h / 2],
+						[cx - w * 0.34, cy - h / 2],
+						[cx - w * 0.4, cy + h / 2],
+						[cx - w * 0.48 + crimp, cy + h / 2],
+					],
+					c.band,
+				),
+				rect(box.x, box.y, box.w, box.h, c.panel, { rx: h * 0.06 }),
+				labelPrint(box, info, c.ink, { compact: true }),
+				rect(cx - w / 2 + crimp, cy - h / 2, w - crimp * 2, h * 0.1, '#fff', { opacity: 0.18 }),
+				...lines,
+			],
+			{ transform: `rotate(-6 ${n(cx)} ${n(cy)})` },
+		);
+	},
+	cookie(cx, base, k, c, info) {
+		const r = 190 * k;
+		const cy = base - r * 1.05;
+		const chips = [];
+		const rng = random(info.name);
+		for (let i = 0; i < 14; i++) {
+			const a = rng() * Math.PI * 2;
+			const d = Math.sqrt(rng()) * r * 0.8;
+			chips.push(
+				ellipse(cx + d * Math.cos(a), cy + d * Math.sin(a), r * 0.07, r * 0.05, '#3f2a1d'),
+			);
+		}
+		const box = { x: cx - r * 1.05, y: cy - r * 0.3, w: r * 2.1, h: r * 0.6 };
+		return [
+			ellipse(cx, base - 4, r * 1.05, 16, '#000', { opacity: 0.18 }),
+			rect(cx - r * 1.15, cy - r * 1.08, r * 2.3, r * 2.16, '#e0f2fe', {
+				rx: r * 0.1,
+				opacity: 0.6,
+			}),
+			circle(cx, cy, r, info.flavourColour === '#5b3a29' ? '#7c4a2d' : '#c68a4c'),
+			...chips,
+			rect(box.x, box.y, box.w, box.h, c.panel, { opacity: 0.95 }),
+			labelPrint(box, info, c.ink, { compact: true }),
+			rect(cx - r * 1.15, cy - r * 1.08, r * 2.3, r * 2.16, 'none', {
+				rx: r * 0.1,
+				stroke: '#fff',
+				'stroke-width': 6,
+				opacity: 0.7,
+			}),
+		].join('');
+	},
+	tube(cx, base, k, c, info) {
+		const w = 230 * k;
+		const h = 520 * k;
+		const top = base - h;
+		const capH = h * 0.14;
+		const box = { x: cx - w * 0.4, y: top + h * 0.18, w: w * 0.8, h: h * 0.5 };
+		return [
+			groundShadow(cx, base, w),
+			rect(cx - w * 0.3, base - capH, w * 0.6, capH, c.lid, { rx: w * 0.05 }),
+			path_(
+				p`M ${cx - w * 0.34} ${base - capH} L ${cx - w / 2} ${top + h * 0.06} L ${cx + w / 2} ${top + h * 0.06} L ${cx + w * 0.34} ${base - capH} Z`,
+				c.body,
+			),
+			rect(cx - w * 0.52, top, w * 1.04, h * 0.07, c.body),
+			rect(cx - w * 0.52, top + h * 0.02, w * 1.04, h * 0.012, '#000', { opacity: 0.2 }),
+			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 8 }),
+			rect(box.x, box.y, box.w, h * 0.02, c.band),
+			labelPrint(box, info, c.ink),
+		].join('');
+	},
+	pumpBottle(cx, base, k, c, info) {
+		const w = 230 * k;
+		const h = 480 * k;
+		const top = base - h;
+		const box = { x: cx - w * 0.44, y: top + h * 0.3, w: w * 0.88, h: h * 0.5 };
+		return [
+			groundShadow(cx, base, w),
+			rect(cx - w / 2, top + h * 0.14, w, h * 0.86, c.body, { rx: w * 0.2 }),
+			rect(cx - w * 0.3, top + h * 0.04, w * 0.6, h * 0.12, c.lid, { rx: w * 0.06 }),
+			rect(cx - w * 0.3, top + h * 0.04, w * 0.6, h * 0.03, '#000', { opacity: 0.2, rx: w * 0.03 }),
+			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 10 }),
+			rect(box.x, box.y, box.w, h * 0.02, c.band),
+			labelPrint(box, info, c.ink),
+			rect(cx - w * 0.38, top + h * 0.2, w * 0.06, h * 0.7, '#fff', {
+				rx: w * 0.03,
+				opacity: 0.25,
+			}),
+		].join('');
+	},
+	flask(cx, base, k, c, info) {
+		const w = 200 * k;
+		const h = 520 * k;
+		const top = base - h;
+		return [
+			groundShadow(cx, base, w),
+			rect(cx - w / 2, top + h * 0.16, w, h * 0.84, c.body, { rx: w * 0.22 }),
+			rect(cx - w * 0.3, top + h * 0.1, w * 0.6, h * 0.1, c.body),
+			rect(cx - w * 0.34, top, w * 0.68, h * 0.12, c.lid, { rx: w * 0.08 }),
+			path_(p`M ${cx - w * 0.1} ${top} Q ${cx} ${top - h * 0.08} ${cx + w * 0.1} ${top}`, 'none', {
+				stroke: c.lid,
+				'stroke-width': w * 0.05,
+			}),
+			rect(cx - w * 0.38, top + h * 0.22, w * 0.08, h * 0.7, '#fff', {
+				rx: w * 0.04,
+				opacity: 0.25,
+			}),
+			mark(cx - w * 0.22, top + h * 0.42, w * 0.44, c.lid, c.body),
+			label(cx, top + h * 0.72, info.brand.toUpperCase(), {
+				size: w * 0.1,
+				maxWidth: w * 0.8,
+				fill: isDark(c.body) ? '#f8fafc' : '#18181b',
+			}),
+		].join('');
+	},
+	shaker(cx, base, k, c, info) {
+		const w = 250 * k;
+		const h = 540 * k;
+		return [
+			shaker(cx, base, w, h, {
+				body: info.flavourColour,
+				lid: isDark(info.flavourColour) ? C.yellow : C.nightSoft,
+				content: '#fafaf9',
+				cap: isDark(info.flavourColour) ? C.nightSoft : C.yellow,
+				level: 0.05,
+			}),
+			mark(cx - w * 0.2, base - h * 0.5, w * 0.4),
+			label(cx, base - h * 0.2, info.size, {
+				size: w * 0.13,
+				maxWidth: w * 0.7,
+				fill: isDark(info.flavourColour) ? '#f8fafc' : '#18181b',
+			}),
+		].join('');
+	},
+	garment(cx, base, k, c, info) {
+		const s = 470 * k;
+		const y = base - s * 1.08;
+		const colour = info.flavourColour;
+		const trim = colour === C.yellow || colour === '#facc15' ? C.nightSoft : C.yellow;
+		const kind = info.garment;
+		let body;
+		if (kind === 'tank') {
+			body = [
+				path_(
+					p`M ${cx - s * 0.2} ${y} Q ${cx} ${y + s * 0.26} ${cx + s * 0.2} ${y} L ${cx + s * 0.3} ${y} Q ${cx + s * 0.3} ${y + s * 0.3} ${cx + s * 0.38} ${y + s * 0.38} L ${cx + s * 0.38} ${y + s} L ${cx - s * 0.38} ${y + s} L ${cx - s * 0.38} ${y + s * 0.38} Q ${cx - s * 0.3} ${y + s * 0.3} ${cx - s * 0.3} ${y} Z`,
+					colour,
+				),
+				path_(p`M ${cx - s * 0.2} ${y} Q ${cx} ${y + s * 0.26} ${cx + s * 0.2} ${y}`, 'none', {
+					stroke: trim,
+					'stroke-width': s * 0.02,
+				}),
+			];
+		} else if (kind === 'hoodie') {
+			body = [
+				path_(
+					p`M ${cx - s * 0.2} ${y + s * 0.02} L ${cx - s * 0.5} ${y + s * 0.12} L ${cx - s * 0.62} ${y + s * 0.9} L ${cx - s * 0.48} ${y + s * 0.92} L ${cx - s * 0.38} ${y + s * 0.42} L ${cx - s * 0.38} ${y + s} L ${cx + s * 0.38} ${y + s} L ${cx + s * 0.38} ${y + s * 0.42} L ${cx + s * 0.48} ${y + s * 0.92} L ${cx + s * 0.62} ${y + s * 0.9} L ${cx + s * 0.5} ${y + s * 0.12} L ${cx + s * 0.2} ${y + s * 0.02} Z`,
+					colour,
+				),
+				path_(
+					p`M ${cx - s * 0.22} ${y + s * 0.04} Q ${cx} ${y - s * 0.22} ${cx + s * 0.22} ${y + s * 0.04} Q ${cx} ${y + s * 0.2} ${cx - s * 0.22} ${y + s * 0.04} Z`,
+					colour,
+				),
+				path_(
+					p`M ${cx - s * 0.22} ${y + s * 0.04} Q ${cx} ${y + s * 0.2} ${cx + s * 0.22} ${y + s * 0.04}`,
+					'none',
+					{ stroke: '#000', 'stroke-opacity': 0.3, 'stroke-width': s * 0.015 },
+				),
+				rect(cx - s * 0.2, y + s * 0.68, s * 0.4, s * 0.18, '#000', {
+					opacity: 0.12,
+					rx: s * 0.03,
+				}),
+				rect(cx - s * 0.38, y + s * 0.94, s * 0.76, s * 0.06, '#000', { opacity: 0.15 }),
+				rect(cx - s * 0.05, y + s * 0.1, s * 0.012, s * 0.16, '#e4e4e7'),
+				rect(cx + s * 0.04, y + s * 0.1, s * 0.012, s * 0.14, '#e4e4e7'),
+			];
+		} else {
+			body = [
+				path_(
+					p`M ${cx - s * 0.16} ${y} Q ${cx} ${y + s * 0.1} ${cx + s * 0.16} ${y} L ${cx + s * 0.48} ${y + s * 0.1} L ${cx + s * 0.6} ${y + s * 0.36} L ${cx + s * 0.42} ${y + s * 0.43} L ${cx + s * 0.34} ${y + s * 0.3} L ${cx + s * 0.34} ${y + s} L ${cx - s * 0.34} ${y + s} L ${cx - s * 0.34} ${y + s * 0.3} L ${cx - s * 0.42} ${y + s * 0.43} L ${cx - s * 0.6} ${y + s * 0.36} L ${cx - s * 0.48} ${y + s * 0.1} Z`,
+					colour,
+				),
+				path_(p`M ${cx - s * 0.16} ${y} Q ${cx} ${y + s * 0.1} ${cx + s * 0.16} ${y}`, 'none', {
+					stroke: trim,
+					'stroke-width': s * 0.02,
+				}),
+			];
+		}
+		return [
+			path_(
+				p`M ${cx - s * 0.34} ${y + s * 0.05} L ${cx} ${y - s * 0.1} L ${cx + s * 0.34} ${y + s * 0.05}`,
+				'none',
+				{
+					stroke: '#a1a1aa',
+					'stroke-width': s * 0.02,
+					'stroke-linejoin': 'round',
+				},
+			),
+			path_(
+				p`M ${cx} ${y - s * 0.1} L ${cx} ${y - s * 0.17} Q ${cx} ${y - s * 0.24} ${cx + s * 0.05} ${y - s * 0.22}`,
+				'none',
+				{
+					stroke: '#a1a1aa',
+					'stroke-width': s * 0.016,
+				},
+			),
+			...body,
+			mark(cx - s * 0.07, y + s * 0.24, s * 0.14, trim === C.yellow ? C.nightSoft : C.yellow, trim),
+			label(cx, y + s * 0.5, 'VIGOR SPORT', {
+				size: s * 0.05,
+				maxWidth: s * 0.5,
+				fill: trim,
+				spacing: s * 0.006,
+			}),
+		].join('');
+	},
+	duffel(cx, base, k, c) {
+		const w = 560 * k;
+		const h = 300 * k;
+		const top = base - h;
+		return [
+			groundShadow(cx, base, w),
+			path_(
+				p`M ${cx - w * 0.22} ${top + h * 0.1} Q ${cx} ${top - h * 0.5} ${cx + w * 0.22} ${top + h * 0.1}`,
+				'none',
+				{
+					stroke: c.body,
+					'stroke-width': h * 0.07,
+				},
+			),
+			rect(cx - w / 2, top, w, h, c.body, { rx: h * 0.35 }),
+			rect(cx - w * 0.42, top + h * 0.08, w * 0.84, h * 0.05, c.band, { rx: h * 0.02 }),
+			rect(cx + w * 0.34, top + h * 0.3, w * 0.14, h * 0.5, '#000', {
+				opacity: 0.25,
+				rx: h * 0.06,
+			}),
+			rect(cx + w * 0.35, top + h * 0.34, w * 0.01, h * 0.42, c.band),
+			mark(cx - h * 0.2, top + h * 0.34, h * 0.4),
+			label(cx, top + h * 0.9, 'VIGOR SPORT', {
+				size: h * 0.1,
+				maxWidth: w * 0.5,
+				fill: c.band,
+				spacing: 2,
+			}),
+			rect(cx - w * 0.45, top + h * 0.2, w * 0.05, h * 0.6, '#fff', {
+				opacity: 0.12,
+				rx: w * 0.02,
+			}),
+		].join('');
+	},
+	belt(cx, base, k, c) {
+		const rx = 260 * k;
+		const ry = 150 * k;
+		const cy = base - ry - 40 * k;
+		return [
+			ellipse(cx, base - 10, rx * 1.05, 18, '#000', { opacity: 0.18 }),
+			ellipse(cx, cy, rx, ry, 'none', { stroke: c.body, 'stroke-width': 90 * k }),
+			ellipse(cx, cy - 30 * k, rx, ry, 'none', {
+				stroke: '#000',
+				'stroke-width': 2,
+				opacity: 0.25,
+			}),
+			ellipse(cx, cy + 30 * k, rx, ry, 'none', {
+				stroke: '#000',
+				'stroke-width': 2,
+				opacity: 0.25,
+			}),
+			rect(cx - 70 * k, cy + ry - 60 * k, 140 * k, 120 * k, 'none', {
+				stroke: '#d4d4d8',
+				'stroke-width': 14 * k,
+				rx: 12 * k,
+			}),
+			rect(cx - 30 * k, cy + ry - 50 * k, 8 * k, 100 * k, '#d4d4d8'),
+			rect(cx + 22 * k, cy + ry - 50 * k, 8 * k, 100 * k, '#d4d4d8'),
+			mark(cx - 36 * k, cy - ry - 36 * k, 72 * k),
+		].join('');
+	},
+	gloves(cx, base, k, c) {
+		const glove = (gx, flip) => {
+			const s = 300 * k;
+			const y = base - s * 1.2;
+			return group(
+				[
+					rect(gx - s * 0.32, y + s * 0.3, s * 0.64, s * 0.7, c.body, { rx: s * 0.12 }),
+					...[0, 1, 2, 3].map((i) =>
+						rect(gx - s * 0.3 + i * s * 0.155, y + s * 0.12, s * 0.13, s * 0.26, c.body, {
+							rx: s * 0.06,
+						}),
+					),
+					rect(gx - s * 0.46, y + s * 0.4, s * 0.18, s * 0.34, c.body, {
+						rx: s * 0.08,
+						transform: `rotate(-25 ${n(gx - s * 0.37)} ${n(y + s * 0.57)})`,
+					}),
+					rect(gx - s * 0.34, y + s * 0.86, s * 0.68, s * 0.2, c.band, { rx: s * 0.05 }),
+					rect(gx - s * 0.2, y + s * 0.45, s * 0.4, s * 0.3, '#000', {
+						opacity: 0.2,
+						rx: s * 0.06,
+					}),
+					mark(gx - s * 0.08, y + s * 0.9, s * 0.12),
+				],
+				flip ? { transform: `translate(${n(gx * 2)} 0) scale(-1 1)` } : {},
+			);
+		};
+		return [
+			groundShadow(cx, base, 480 * k),
+			glove(cx - 150 * k, false),
+			glove(cx + 150 * k, true),
+		].join('');
+	},
+};
+
+/** Which pack to draw for a product photo. */
+function packKind(product, size, alt) {
+	const text = `${product.slug} ${product.name} ${size}`.toLowerCase();
+	const altText = alt.toLowerCase();
+	if (product.category === 'merchandising-e-cosmetici') {
+		if (/t-shirt|maglietta/.test(text)) return 'garment:tshirt';
+		if (/canotta/.test(text)) return 'garment:tank';
+		if (/felpa/.test(text)) return 'garment:hoodie';
+		if (/shaker/.test(text)) return 'shaker';
+		if (/borraccia/.test(text)) return 'flask';
+		if (/borsa|zaino/.test(text)) return 'duffel';
+		if (/cintura/.test(text)) return 'belt';
+		if (/guanti/.test(text)) return 'gloves';
+		if (/balsamo|crema|tubetto/.test(`${text} ${altText}`)) return 'tube';
+		return 'pumpBottle';
+	}
+	if (/blister|astuccio/.test(altText)) return 'carton:blister';
+	if (/shot|flaconcin/.test(text))
+		return /box|x\s*\d/.test(size.toLowerCase()) ? 'carton:vial' : 'drink';
+	if (/cookie|biscott/.test(product.slug))
+		return /box|pezzi\b/.test(size.toLowerCase()) && !/^1 /.test(size) ? 'carton:bar' : 'cookie';
+	if (/barrett|bar\b/.test(text)) return /^1 /.test(size) ? 'bar' : 'carton:bar';
+	if (/\bgel\b/.test(text))
+		return /x\s*\d|\d+\s*x/.test(size.toLowerCase()) ? 'carton:sachet' : 'sachet';
+	if (/bottiglia|drink/.test(text)) return 'drink';
+	if (/\bml\b/.test(size) || /liquid/.test(text)) return 'drink';
+	if (/pocket/.test(text)) return 'sachet';
+	if (/bustin/.test(size.toLowerCase())) return 'carton:sachet';
+	if (/capsule|compresse|perle/.test(size)) return 'bottle';
+	if (/spalmabile|burro|vasetto/.test(`${text} ${altText}`)) return 'jar';
+	if (/sacchetto|busta/.test(altText) && !/bustina/.test(altText)) return 'pouch';
+	return 'tub';
+}
+
+const BACKDROPS = {
+	proteine: ['#fef9c3', '#fde68a'],
+	'aminoacidi-e-creatina': ['#e0f2fe', '#bae6fd'],
+	'alimenti-fit': ['#ffedd5', '#fed7aa'],
+	supplementi: ['#dcfce7', '#bbf7d0'],
+	dimagranti: ['#ccfbf1', '#99f6e4'],
+	'pre-workout-energetici': ['#3f3f46', '#18181b'],
+	'merchandising-e-cosmetici': ['#f4f4f5', '#e4e4e7'],
+};
+
+/** A product photo: a studio backdrop and one or two packs. */
+function productScene(rng, product, photo) {
+	const [bg1, bg2] = BACKDROPS[product.category] ?? ['#f4f4f5', '#e4e4e7'];
+	const dark = isDark(bg2);
+	const out = [
+		rect(
+			0,
+			0,
+			PRODUCT_SIZE,
+			PRODUCT_SIZE,
+			lin([
+				[0, bg1],
+				[1, bg2],
+			]),
+		),
+		circle(400, 370, 300, photo.variants[0].flavourColour ?? C.white, {
+			opacity: dark ? 0.18 : 0.45,
+		}),
+		rect(0, 640, PRODUCT_SIZE, 160, dark ? '#27272a' : '#fafaf9', { opacity: 0.9 }),
+		rect(0, 640, PRODUCT_SIZE, 4, '#fff', { opacity: 0.4 }),
+		confetti(
+			rng,
+			10,
+			[30, 30, 770, 560],
+			dark ? [C.yellow, '#fff'] : [C.yellow, C.nightSoft, '#fff'],
+		),
+	];
+	const drawn = photo.variants.slice(0, 2);
+	drawn.forEach((info, i) => {
+		const [kind, sub] = info.kind.split(':');
+		const colours = packColours(info);
+		const wide = ['bar', 'carton', 'duffel', 'belt', 'gloves', 'garment', 'cookie'].includes(kind);
+		const two = drawn.length === 2;
+		const k = two ? (wide ? 0.62 : 0.78) : 1;
+		const cx = two ? (i === 0 ? 270 : 560) : 400;
+		const base = kind === 'bar' ? 600 : 700;
+		const draw = packs[kind];
+		const scale = /piccol/.test(info.colourAlt.toLowerCase()) ? k * 0.85 : k;
+		out.push(draw(cx, base, scale, colours, { ...info, garment: sub, contents: sub }));
+		// Pictures named in the alt text, as round stickers beside the pack.
+		info.symbols.forEach((name, j) => {
+			const r = 54 * k;
+			const sx = Math.min(cx + (kind === 'bar' ? 220 : 160) * k, 800 - r - 16);
+			const sy = (kind === 'bar' ? 290 : 230) + j * r * 2.3;
+			out.push(circle(sx + 4, sy + 6, r, '#000', { opacity: 0.15 }));
+			out.push(circle(sx, sy, r, C.white));
+			out.push(symbol(name, sx, sy, r * 1.5, C.white));
+		});
+	});
+	return out.join('');
+}
+
+/** Reads the frontmatter of a markdown file. */
+function frontmatter(text) {
+	const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+	return match ? parse(match[1]) : null;
+}
+
+/**
+ * The product photos to draw: one job per distinct file named in images[].src or
+ * variants[].image.src of content/products/<category>/<slug>.md.
+ */
+async function productJobs() {
+	const base = path.join(ROOT, 'content/products');
+	if (!existsSync(base)) return [];
+	const list = [];
+	for (const category of (await readdir(base)).sort()) {
+		const folder = path.join(base, category);
+		let files;
+		try {
+			files = (await readdir(folder)).filter((file) => file.endsWith('.md')).sort();
+		} catch {
+			continue;
+		}
+		for (const file of files) {
+			let data;
+			try {
+				data = frontmatter(await readFile(path.join(folder, file), 'utf8'));
+			} catch (error) {
+				console.log(`  salto    content/products/${category}/${file}: ${error.message}`);
+				continue;
+			}
+			if (!data || typeof data !== 'object') continue;
+			// A product still without variants gets its picture all the same.
+			const variants = (Array.isArray(data.variants) ? data.variants : []).filter(
+				(variant) => variant && typeof variant === 'object',
+			);
+			if (!variants.length) variants.push({});
+			const product = {
+				slug: file.replace(/\.md$/, ''),
+				category,
+				name: String(data.name ?? ''),
+				brand: String(data.brand ?? ''),
+			};
+			const mainAlt = String(data.images?.[0]?.alt ?? '');
+			// Brand and product names are not descriptions: "Fiamma Lab" draws no flame.
+			const withoutNames = (alt) =>
+				[product.brand, product.name]
+					.filter(Boolean)
+					.reduce((text, name) => text.split(name.toLowerCase()).join(' '), alt.toLowerCase());
+			const describe = (variant, alt) => {
+				const flavour = variant.flavour ? String(variant.flavour) : null;
+				const size = String(variant.size ?? '');
+				const kind = packKind(product, size, alt);
+				return {
+					name: product.name,
+					brand: product.brand,
+					flavour,
+					flavourColour: flavour ? flavourColour(flavour) : null,
+					size,
+					kind,
+					colourAlt: withoutNames(variant.image ? `${mainAlt} ${alt}` : alt),
+					labelFromFlavour: Boolean(variant.image && flavour && !kind.startsWith('garment')),
+					clear: /trasparente|vetro/.test(withoutNames(alt)),
+					liquid:
+						flavour && flavourColour(flavour) !== '#9ca3af' ? flavourColour(flavour) : '#c68a4c',
+					symbols: SYMBOLS.filter(([pattern]) => pattern.test(withoutNames(alt)))
+						.map(([, name]) => name)
+						.slice(0, 2),
+				};
+			};
+			const add = (src, alt, shown) => {
+				if (typeof src !== 'string' || !src.startsWith('./')) return;
+				const target = `content/products/${category}/${src.slice(2)}`;
+				if (list.some((job) => job.file === target)) return;
+				const photo = { variants: shown.map((variant) => describe(variant, alt)) };
+				list.push({
+					file: target,
+					width: PRODUCT_SIZE,
+					height: PRODUCT_SIZE,
+					view: [PRODUCT_SIZE, PRODUCT_SIZE],
+					maxBytes: PRODUCT_MAX_BYTES,
+					draw: (rng) => productScene(rng, product, photo),
+				});
+			};
+			// The main photo shows the first variant, or two variants side by side when their
+			// packs differ (a powder and its capsules).
+			const first = variants[0];
+			const other = variants.find(
+				(variant) =>
+					packKind(product, String(variant.size ?? ''), '') !==
+					packKind(product, String(first.size ?? ''), ''),
+			);
+			const mainVariants =
+				other && /affiancat|e flacone|e barattolo/.test(mainAlt.toLowerCase())
+					? [first, other]
+					: [first];
+			for (const image of Array.isArray(data.images) ? data.images : [])
+				add(image?.src, String(image?.alt ?? ''), mainVariants);
+			for (const variant of variants) {
+				if (variant.image) add(variant.image?.src, String(variant.image?.alt ?? ''), [variant]);
+			}
+		}
+	}
+	return list;
+}
+
+// ---------------------------------------------------------------------------------------------
 // What to generate
 
 /** Each job: output path (from the repository root), size, and the scene to draw. */
@@ -1915,7 +3130,7 @@ function jobs() {
 	return list;
 }
 
-async function renderJpeg({ file, width, height, draw, view }) {
+async function renderJpeg({ file, width, height, draw, view, maxBytes = MAX_BYTES }) {
 	defs = [];
 	idCounter = 0;
 	const body = draw(random(file));
@@ -1923,7 +3138,7 @@ async function renderJpeg({ file, width, height, draw, view }) {
 	const raster = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
 	let quality = QUALITY;
 	let output = await raster.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
-	while (output.length > MAX_BYTES && quality > 50) {
+	while (output.length > maxBytes && quality > 50) {
 		quality -= 8;
 		output = await raster.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
 	}
@@ -1952,7 +3167,7 @@ async function main() {
 	};
 
 	console.log(FORCE ? 'Rigenero tutte le immagini…' : 'Creo le immagini mancanti…');
-	for (const job of jobs()) {
+	for (const job of [...jobs(), ...(await productJobs())]) {
 		if (exists(job.file)) continue;
 		const { output, quality } = await renderJpeg(job);
 		await save(job.file, output, quality === QUALITY ? '' : `, qualità ${quality}`);
