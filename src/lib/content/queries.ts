@@ -1,4 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import type { ApiProductInput } from '../catalogue/api';
+import { thumbnailUrl } from './images';
 
 /**
  * The one place that reads content collections. Pages call these helpers so that sorting and
@@ -109,4 +111,41 @@ export function productSlug(product: Product): string {
 /** The products of one category, alphabetically. */
 export async function getProductsOf(categoryId: string): Promise<Product[]> {
 	return (await getProducts()).filter((product) => product.data.category === categoryId);
+}
+
+/** A product as the static API needs it, with its pictures resized. */
+export async function toApiInput(product: Product, categoryName: string): Promise<ApiProductInput> {
+	const { data } = product;
+	const main = data.images[0];
+	return {
+		slug: productSlug(product),
+		name: data.name,
+		brand: data.brand,
+		description: data.description,
+		category: { slug: data.category, name: categoryName },
+		isNew: data.isNew ?? false,
+		offer: data.offer ?? null,
+		badges: data.badges ?? [],
+		imageUrl: main ? await thumbnailUrl(main.src) : '',
+		variants: await Promise.all(
+			data.variants.map(async (variant) => ({
+				...variant,
+				imageUrl: variant.image ? await thumbnailUrl(variant.image.src) : null,
+			})),
+		),
+	};
+}
+
+let apiProducts: Promise<ApiProductInput[]> | undefined;
+
+/** Every product as API input, with its category name; computed once per build. */
+export function getApiProducts(): Promise<ApiProductInput[]> {
+	apiProducts ??= (async () => {
+		const [products, categories] = await Promise.all([getProducts(), getCategories()]);
+		const names = new Map(categories.map((category) => [category.id, category.data.name]));
+		return Promise.all(
+			products.map((product) => toApiInput(product, names.get(product.data.category) ?? '')),
+		);
+	})();
+	return apiProducts;
 }

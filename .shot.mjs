@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width = '1280', full = 'full'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', m => console.log('console:', m.type(), m.text()));
+page.on('pageerror', e => console.log('pageerror:', e.message));
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: full === 'full' });
+await browser.close();
