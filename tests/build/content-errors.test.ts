@@ -96,6 +96,30 @@ describe('a wrong field in a content file', () => {
 		expect(output).toMatch(/\bupdated: «updated» deve essere una data/);
 	}, 120_000);
 
+	it('a product price written with a comma fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile(
+			'price',
+			'products/proteine/whey-concentrate-80.md',
+			(text) => text.replace(/price: 29\.90/, "price: '29,90'"),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('products/proteine/whey-concentrate-80.md');
+		expect(output).toMatch(
+			/variants\.0\.price: «variants\.price» deve essere un prezzo in euro, con il punto per i decimali\. Esempio: 39\.90/,
+		);
+	}, 120_000);
+
+	it('an unknown badge fails listing the ones allowed', async () => {
+		const { ok, output } = await syncWithBrokenFile(
+			'badge',
+			'products/proteine/whey-concentrate-80.md',
+			(text) => text.replace(/^badges: \[(.*)\]$/m, 'badges: [$1, super-offerta]'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('products/proteine/whey-concentrate-80.md');
+		expect(output).toMatch(/badges\.\d: «badges» deve essere uno di: miglior-prezzo, disponibile/);
+	}, 120_000);
+
 	it('the untouched content passes', async () => {
 		const { ok, output } = await syncWithBrokenFile('valid', 'shops/torino.md', (text) =>
 			text.replace(/^phone: .*$/m, 'phone: "+39 011 000 0000"'),

@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ApiProductInput } from '../catalogue/api';
+import { crossCheckProducts } from './cross-check';
 import { thumbnailUrl } from './images';
 
 /**
@@ -48,10 +49,8 @@ export type Product = CollectionEntry<'products'>;
 let checkedProducts: Promise<Product[]> | undefined;
 
 /**
- * Every product, alphabetically. The first call checks what a single file's schema cannot: the
- * category exists and matches the folder, stock names only existing shops, and slugs are unique
- * across categories (they are part of /product/{slug} redirects). A problem stops the build with
- * the file and the field.
+ * Every product, alphabetically. The first call runs the checks across collections
+ * (lib/content/cross-check.ts); a problem stops the build with the file and the field.
  */
 export function getProducts(): Promise<Product[]> {
 	checkedProducts ??= (async () => {
@@ -60,41 +59,16 @@ export function getProducts(): Promise<Product[]> {
 			getCollection('categories'),
 			getCollection('shops'),
 		]);
-		const categoryIds = new Set(categories.map((category) => category.id));
-		const shopIds = new Set(shops.map((shop) => shop.id));
-		const problems: string[] = [];
-		const slugs = new Map<string, string>();
-		for (const product of products) {
-			const file = product.filePath ?? product.id;
-			const folder = file.split('/').at(-2);
-			const { category } = product.data;
-			if (!categoryIds.has(category)) {
-				problems.push(
-					`${file}: **category**: la categoria «${category}» non esiste. Categorie: ${[...categoryIds].join(', ')}`,
-				);
-			} else if (folder !== category) {
-				problems.push(
-					`${file}: **category**: il file è nella cartella «${folder}» ma indica la categoria «${category}»: spostalo in content/products/${category}/ oppure correggi il campo`,
-				);
-			}
-			product.data.variants.forEach((variant, index) => {
-				for (const shop of Object.keys(variant.stock)) {
-					if (!shopIds.has(shop)) {
-						problems.push(
-							`${file}: **variants.${index}.stock.${shop}**: il negozio «${shop}» non esiste. Negozi: ${[...shopIds].join(', ')}`,
-						);
-					}
-				}
-			});
-			const slug = productSlug(product);
-			const other = slugs.get(slug);
-			if (other) {
-				problems.push(
-					`${file}: il nome del file «${slug}.md» è già usato da ${other}: ogni prodotto deve avere un nome di file diverso`,
-				);
-			}
-			slugs.set(slug, file);
-		}
+		const problems = crossCheckProducts(
+			products.map((product) => ({
+				file: product.filePath ?? product.id,
+				slug: productSlug(product),
+				category: product.data.category,
+				stockShops: product.data.variants.map((variant) => Object.keys(variant.stock)),
+			})),
+			new Set(categories.map((category) => category.id)),
+			new Set(shops.map((shop) => shop.id)),
+		);
 		if (problems.length) {
 			throw new Error(`Errori nei prodotti:\n${problems.map((line) => `  ${line}`).join('\n')}`);
 		}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+	catalogueEntry,
+	groupedResource,
+	productResource,
+	type ApiProductInput,
+} from '../../src/lib/catalogue/api';
+
+const whey: ApiProductInput = {
+	slug: 'whey-80',
+	name: 'Whey 80',
+	brand: 'Nordika Nutrition',
+	description: 'Proteine del siero del latte.',
+	category: { slug: 'proteine', name: 'Proteine' },
+	isNew: false,
+	offer: null,
+	badges: ['miglior-prezzo'],
+	imageUrl: '/_astro/whey.webp',
+	variants: [
+		{
+			flavour: 'Cioccolato',
+			size: '900 g',
+			price: 2990,
+			stock: { torino: 0, aosta: 0 },
+			imageUrl: null,
+		},
+		{
+			flavour: 'Vaniglia',
+			size: '2 kg',
+			price: 5490,
+			originalPrice: 6090,
+			stock: { torino: 2 },
+			imageUrl: '/_astro/v.webp',
+		},
+	],
+};
+
+describe('static API shapes', () => {
+	it('catalogue entry carries what favourites need', () => {
+		expect(catalogueEntry(whey)).toEqual({
+			id: 'whey-80',
+			slug: 'whey-80',
+			name: 'Whey 80',
+			brand: 'Nordika Nutrition',
+			categorySlug: 'proteine',
+			categoryName: 'Proteine',
+			minPriceCents: 2990,
+			imageUrl: '/_astro/whey.webp',
+			url: '/prodotti/proteine/whey-80',
+			isNew: false,
+		});
+	});
+
+	it('product resource lists variants with stock and availability', () => {
+		const resource = productResource(whey);
+		expect(resource.variants.map((variant) => [variant.id, variant.inStock])).toEqual([
+			['cioccolato-900-g', false],
+			['vaniglia-2-kg', true],
+		]);
+		expect(resource.variants[1]).toMatchObject({
+			priceCents: 5490,
+			originalPriceCents: 6090,
+			imageUrl: '/_astro/v.webp',
+		});
+	});
+
+	it('grouped resource follows the old grouped-product shape', () => {
+		expect(groupedResource(whey)).toMatchObject({
+			id: 'whey-80',
+			brand_name: 'Nordika Nutrition',
+			variant_count: 2,
+			variants: [
+				{
+					id: 'cioccolato-900-g',
+					flavor: 'Cioccolato',
+					quantity: '900 g',
+					url: '/prodotti/proteine/whey-80?variante=cioccolato-900-g',
+				},
+				{ id: 'vaniglia-2-kg', flavor: 'Vaniglia', quantity: '2 kg' },
+			],
+		});
+	});
+});
