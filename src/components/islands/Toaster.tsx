@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { $toast, dismissToast, type Toast } from '../../stores/toasts';
+
+/** Horizontal distance, in pixels, that dismisses a toast by swipe (SPEC §9). */
+const SWIPE_THRESHOLD = 50;
+
+function ToastCard({ toast }: { toast: Toast }) {
+	const [offset, setOffset] = useState(0);
+	const [paused, setPaused] = useState(false);
+	const start = useRef<number | null>(null);
+
+	// Goes away by itself, unless the visitor is pointing at it or has focus in it.
+	useEffect(() => {
+		if (paused) return;
+		const timer = window.setTimeout(() => dismissToast(toast.id), toast.duration);
+		return () => window.clearTimeout(timer);
+	}, [toast.id, toast.duration, paused]);
+
+	const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+		if (event.pointerType === 'mouse') return;
+		start.current = event.clientX;
+	};
+	const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+		if (start.current !== null) setOffset(event.clientX - start.current);
+	};
+	const onPointerEnd = () => {
+		if (start.current === null) return;
+		start.current = null;
+		if (Math.abs(offset) >= SWIPE_THRESHOLD) dismissToast(toast.id);
+		else setOffset(0);
+	};
+
+	const error = toast.variant === 'error';
+	return (
+		<div
+			data-toast={toast.variant}
+			onPointerDown={onPointerDown}
+			onPointerMove={onPointerMove}
+			onPointerUp={onPointerEnd}
+			onPointerCancel={onPointerEnd}
+			onMouseEnter={() => setPaused(true)}
+			onMouseLeave={() => setPaused(false)}
+			onFocus={() => setPaused(true)}
+			onBlur={() => setPaused(false)}
+			style={{ transform: `translateX(${offset}px)`, touchAction: 'pan-y' }}
+			className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border p-4 shadow-lg ${
+				error ? 'border-red-800 bg-red-700 text-white' : 'border-zinc-200 bg-white text-ink'
+			}`}
+		>
+			<div className="flex-1">
+				<p className="font-bold">{toast.title}</p>
+				{toast.description && <p className="mt-1 text-sm">{toast.description}</p>}
+				{toast.action && (
+					<button
+						type="button"
+						onClick={() => {
+							toast.action?.onClick();
+							dismissToast(toast.id);
+						}}
+						className="mt-3 min-h-11 rounded-lg bg-accent px-4 py-2 font-semibold text-night hover:bg-accent-hover"
+					>
+						{toast.action.label}
+					</button>
+				)}
+			</div>
+			<button
+				type="button"
+				onClick={() => dismissToast(toast.id)}
+				aria-label="Chiudi la notifica"
+				className={`-m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${
+					error ? 'hover:bg-red-800' : 'hover:bg-zinc-100'
+				}`}
+			>
+				<svg
+					aria-hidden="true"
+					viewBox="0 0 24 24"
+					width="20"
+					height="20"
+					fill="none"
+					stroke="currentColor"
+					strokeWidth="2"
+					strokeLinecap="round"
+				>
+					<path d="M6 6l12 12M18 6L6 18" />
+				</svg>
+			</button>
+		</div>
+	);
+}
+
+/**
+ * The one place toasts appear (SPEC §4, §8, §9): one at a time, in a live region that is in the
+ * page from the start so screen readers announce it — polite for success, assertive for errors.
+ */
+export default function Toaster() {
+	const toast = useStore($toast);
+	const error = toast?.variant === 'error';
+	return (
+		<div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+			<div role="status" aria-live="polite" className="flex w-full flex-col items-center sm:items-end">
+				{toast && !error && <ToastCard key={toast.id} toast={toast} />}
+			</div>
+			<div role="alert" aria-live="assertive" className="flex w-full flex-col items-center sm:items-end">
+				{toast && error && <ToastCard key={toast.id} toast={toast} />}
+			</div>
+		</div>
+	);
+}
