@@ -44,6 +44,7 @@ describe('static API shapes', () => {
 			brand: 'Nordika Nutrition',
 			categorySlug: 'proteine',
 			categoryName: 'Proteine',
+			description: 'Proteine del siero del latte.',
 			minPriceCents: 2990,
 			imageUrl: '/_astro/whey.webp',
 			url: '/prodotti/proteine/whey-80',

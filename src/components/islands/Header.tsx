@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
 	INITIAL_HEADER_STATE,
@@ -7,6 +8,7 @@ import {
 	type HeaderState,
 } from '../../lib/header/scroll-rules';
 import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
+import { $favouriteCount } from '../../stores/favourites';
 
 export type HeaderProps = {
 	/** Path of the page being shown, to mark the active link. */
@@ -36,6 +38,41 @@ function HeartIcon({ filled = false }: { filled?: boolean }) {
 	);
 }
 
+/** The link to /preferiti: a heart with the number of saved products once known. */
+function FavouritesLink({
+	active,
+	className,
+	count,
+	onClick,
+}: {
+	active: boolean;
+	className: string;
+	count: number;
+	onClick: () => void;
+}) {
+	const label = count > 0 ? `${FAVOURITES_LINK.label} (${count})` : FAVOURITES_LINK.label;
+	return (
+		<a
+			href={FAVOURITES_LINK.href}
+			className={`relative flex items-center ${className}`}
+			aria-current={active ? 'page' : undefined}
+			aria-label={label}
+			onClick={onClick}
+		>
+			<HeartIcon filled={active} />
+			{count > 0 && (
+				<span
+					aria-hidden="true"
+					data-favourite-count
+					className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-night"
+				>
+					{count}
+				</span>
+			)}
+		</a>
+	);
+}
+
 /**
  * The sticky site header (SPEC §2, §4, §9). Rendered to HTML at build time; once hydrated it
  * follows the scroll (compact, hidden) through the pure rules in lib/header/scroll-rules.ts and
@@ -49,6 +86,11 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 	const suppressedUntil = useRef(0);
 	const menuOpenRef = useRef(false);
 	menuOpenRef.current = menuOpen;
+	// The stored count is read only after mounting, so the server HTML and hydration agree.
+	const storedCount = useStore($favouriteCount);
+	const [mounted, setMounted] = useState(false);
+	useEffect(() => setMounted(true), []);
+	const favouriteCount = mounted ? storedCount : 0;
 
 	useEffect(() => {
 		let frame = 0;
@@ -142,28 +184,22 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 							);
 						})}
 						<li>
-							<a
-								href={FAVOURITES_LINK.href}
-								className={`flex items-center ${linkClass(favouritesActive)}`}
-								aria-current={favouritesActive ? 'page' : undefined}
-								aria-label={FAVOURITES_LINK.label}
+							<FavouritesLink
+								active={favouritesActive}
+								className={linkClass(favouritesActive)}
+								count={favouriteCount}
 								onClick={onNavigate}
-							>
-								<HeartIcon filled={favouritesActive} />
-							</a>
+							/>
 						</li>
 					</ul>
 				</nav>
 				<div className="flex items-center gap-1 md:hidden">
-					<a
-						href={FAVOURITES_LINK.href}
-						className={`flex items-center ${linkClass(favouritesActive)}`}
-						aria-current={favouritesActive ? 'page' : undefined}
-						aria-label={FAVOURITES_LINK.label}
+					<FavouritesLink
+						active={favouritesActive}
+						className={linkClass(favouritesActive)}
+						count={favouriteCount}
 						onClick={onNavigate}
-					>
-						<HeartIcon filled={favouritesActive} />
-					</a>
+					/>
 					<button
 						ref={toggleRef}
 						type="button"

@@ -33,6 +33,8 @@ function ToastCard({ toast }: { toast: Toast }) {
 
 	const error = toast.variant === 'error';
 	return (
+		// Swipe and hover only add to the close button, which keyboards and screen readers use.
+		// eslint-disable-next-line jsx-a11y/no-static-element-interactions
 		<div
 			data-toast={toast.variant}
 			onPointerDown={onPointerDown}
@@ -98,10 +100,18 @@ export default function Toaster() {
 	const error = toast?.variant === 'error';
 	return (
 		<div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
-			<div role="status" aria-live="polite" className="flex w-full flex-col items-center sm:items-end">
+			<div
+				role="status"
+				aria-live="polite"
+				className="flex w-full flex-col items-center sm:items-end"
+			>
 				{toast && !error && <ToastCard key={toast.id} toast={toast} />}
 			</div>
-			<div role="alert" aria-live="assertive" className="flex w-full flex-col items-center sm:items-end">
+			<div
+				role="alert"
+				aria-live="assertive"
+				className="flex w-full flex-col items-center sm:items-end"
+			>
 				{toast && error && <ToastCard key={toast.id} toast={toast} />}
 			</div>
 		</div>

@@ -1,3 +1,4 @@
+import { truncate } from '../format/text';
 import { lowestPrice, isAvailable, toVariantView, type VariantInput } from './variants';
 
 /**
@@ -27,6 +28,8 @@ export interface CatalogueEntry {
 	brand: string;
 	categorySlug: string;
 	categoryName: string;
+	/** Short description, already cut for a card (SPEC §9). */
+	description: string;
 	minPriceCents: number | null;
 	imageUrl: string;
 	url: string;
@@ -48,6 +51,7 @@ export function catalogueEntry(product: ApiProductInput): CatalogueEntry {
 		brand: product.brand,
 		categorySlug: product.category.slug,
 		categoryName: product.category.name,
+		description: truncate(product.description),
 		minPriceCents: lowestPrice(variants),
 		imageUrl: product.imageUrl,
 		url: productPath(product.category.slug, product.slug),

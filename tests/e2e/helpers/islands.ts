@@ -2,11 +2,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Waits until the island containing `inner` has hydrated: Astro removes the `ssr` attribute
- * from an <astro-island> once its component has rendered in the browser.
+ * from an <astro-island> once its component has rendered in the browser. The element is
+ * scrolled into view first, for islands that hydrate when visible (an <astro-island> itself
+ * has no box: it is `display: contents`).
  */
 export async function waitForIsland(page: Page, inner: string): Promise<Locator> {
+	await page.locator(inner).first().scrollIntoViewIfNeeded();
 	const island = page.locator(`astro-island:has(${inner})`).first();
-	await island.scrollIntoViewIfNeeded();
 	await expect(island).not.toHaveAttribute('ssr');
 	return island;
 }
