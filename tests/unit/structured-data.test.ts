@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbList, jsonLdText, productGroup } from '../../src/lib/seo/structured-data';
+import {
+	breadcrumbList,
+	jsonLdText,
+	organization,
+	productGroup,
+	store,
+} from '../../src/lib/seo/structured-data';
 
 describe('breadcrumbList', () => {
 	it('numbers the trail and makes absolute URLs', () => {
@@ -81,5 +87,59 @@ describe('jsonLdText', () => {
 	it('escapes < so the text cannot close the script tag', () => {
 		expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).not.toContain('<');
 		expect(JSON.parse(jsonLdText({ name: '<b>' }))).toEqual({ name: '<b>' });
+	});
+});
+
+describe('organization and store', () => {
+	const shop = {
+		id: 'torino',
+		name: 'Sede di Torino',
+		description: 'Il primo negozio.',
+		phone: '+39 011 932 4817',
+		email: 'torino@vigorsport.it',
+		street: 'Corso Torino 85',
+		postcode: '10090',
+		town: 'Buttigliera Alta',
+		province: 'TO',
+		lat: 45.07,
+		lng: 7.44,
+		mapLink: 'https://www.openstreetmap.org/?mlat=45.07&mlon=7.44',
+		image: 'https://www.vigorsport.it/_astro/negozio.webp',
+		openingHours: [
+			{
+				'@type': 'OpeningHoursSpecification' as const,
+				dayOfWeek: 'Monday',
+				opens: '09:30',
+				closes: '12:30',
+			},
+		],
+	};
+
+	it('describes a shop as a Store with address, phone, geo and hours', () => {
+		expect(store('https://www.vigorsport.it/', 'Vigor Sport', shop)).toMatchObject({
+			'@type': 'Store',
+			'@id': 'https://www.vigorsport.it/negozi#torino',
+			name: 'Vigor Sport – Sede di Torino',
+			telephone: '+390119324817',
+			address: { postalCode: '10090', addressLocality: 'Buttigliera Alta', addressCountry: 'IT' },
+			geo: { latitude: 45.07, longitude: 7.44 },
+			openingHoursSpecification: [{ dayOfWeek: 'Monday', opens: '09:30' }],
+			parentOrganization: { '@id': 'https://www.vigorsport.it/#organizzazione' },
+		});
+	});
+
+	it('links the organization to its shops', () => {
+		const org = organization({
+			name: 'Vigor Sport',
+			legalName: 'Vigor Sport S.r.l.',
+			url: 'https://www.vigorsport.it/',
+			logo: 'https://www.vigorsport.it/logo.svg',
+			vatID: 'IT10873450018',
+			foundingDate: '2006',
+			sameAs: ['https://www.facebook.com/vigorsport'],
+			shops: [shop],
+		});
+		expect(org.department).toEqual([{ '@id': 'https://www.vigorsport.it/negozi#torino' }]);
+		expect(org['@id']).toBe('https://www.vigorsport.it/#organizzazione');
 	});
 });

@@ -1,3 +1,4 @@
+import type { toOpeningHoursSpecification } from '../shops/hours';
 import { canonicalUrl } from './canonical';
 
 /** schema.org BreadcrumbList for a trail of pages, home first. */
@@ -76,5 +77,81 @@ export function productGroup(input: {
 				itemCondition: 'https://schema.org/NewCondition',
 			},
 		})),
+	};
+}
+
+/** What the structured data needs of a shop. */
+export interface ShopData {
+	id: string;
+	name: string;
+	description: string;
+	phone: string;
+	email: string;
+	street: string;
+	postcode: string;
+	town: string;
+	province: string;
+	lat: number;
+	lng: number;
+	mapLink: string;
+	image: string;
+	openingHours: ReturnType<typeof toOpeningHoursSpecification>;
+}
+
+/** schema.org Organization for the company, with its shops as departments. */
+export function organization(input: {
+	name: string;
+	legalName: string;
+	url: string;
+	logo: string;
+	vatID: string;
+	foundingDate: string;
+	sameAs: string[];
+	shops: readonly ShopData[];
+}) {
+	return {
+		'@context': 'https://schema.org',
+		'@type': 'Organization',
+		'@id': `${input.url}#organizzazione`,
+		name: input.name,
+		legalName: input.legalName,
+		url: input.url,
+		logo: input.logo,
+		vatID: input.vatID,
+		foundingDate: input.foundingDate,
+		sameAs: input.sameAs,
+		department: input.shops.map((shop) => ({ '@id': storeId(input.url, shop.id) })),
+	};
+}
+
+/** The stable @id of a shop's Store node. */
+function storeId(siteUrl: string, shopId: string): string {
+	return `${siteUrl}negozi#${shopId}`;
+}
+
+/** schema.org Store for one shop: address, phone, geo and opening hours. */
+export function store(siteUrl: string, organizationName: string, shop: ShopData) {
+	return {
+		'@context': 'https://schema.org',
+		'@type': 'Store',
+		'@id': storeId(siteUrl, shop.id),
+		name: `${organizationName} – ${shop.name}`,
+		description: shop.description,
+		url: `${siteUrl}negozi`,
+		image: shop.image,
+		telephone: shop.phone.replace(/\s+/g, ''),
+		email: shop.email,
+		hasMap: shop.mapLink,
+		address: {
+			'@type': 'PostalAddress',
+			streetAddress: shop.street,
+			postalCode: shop.postcode,
+			addressLocality: shop.town,
+			addressRegion: shop.province,
+			addressCountry: 'IT',
+		},
+		geo: { '@type': 'GeoCoordinates', latitude: shop.lat, longitude: shop.lng },
+		openingHoursSpecification: shop.openingHours,
+		parentOrganization: { '@id': `${siteUrl}#organizzazione` },
 	};
 }
