@@ -6,6 +6,9 @@
  *
  *   node scripts/generate-images.mjs           creates only the files that do not exist yet
  *   node scripts/generate-images.mjs --force   regenerates every file
+ *   node scripts/generate-images.mjs --content <dir>
+ *                                              only the product pictures of <dir>/<category>/*.md
+ *                                              (another products folder, e.g. an import's output)
  *
  * By default an existing file is never overwritten, so the real photos that editors drop into
  * `content/` survive. Every picture has its own fixed random seed: a run with --force always
@@ -20,6 +23,15 @@ import { parse } from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORCE = process.argv.includes('--force');
+/** --content <dir>: draw only the product pictures of that products folder. */
+const CONTENT_ARG = process.argv.indexOf('--content');
+const CONTENT = CONTENT_ARG >= 0 ? process.argv[CONTENT_ARG + 1] : undefined;
+if (CONTENT_ARG >= 0 && (!CONTENT || CONTENT.startsWith('--'))) {
+	console.error(
+		'Uso: node scripts/generate-images.mjs [--force] [--content <cartella dei prodotti>]',
+	);
+	process.exit(2);
+}
 const QUALITY = 82;
 const MAX_BYTES = 150 * 1024;
 
@@ -2993,7 +3005,8 @@ function frontmatter(text) {
  * variants[].image.src of content/products/<category>/<slug>.md.
  */
 async function productJobs() {
-	const base = path.join(ROOT, 'content/products');
+	const base = CONTENT ? path.resolve(CONTENT) : path.join(ROOT, 'content/products');
+	const baseLabel = path.relative(ROOT, base);
 	if (!existsSync(base)) return [];
 	const list = [];
 	for (const category of (await readdir(base)).sort()) {
@@ -3009,7 +3022,7 @@ async function productJobs() {
 			try {
 				data = frontmatter(await readFile(path.join(folder, file), 'utf8'));
 			} catch (error) {
-				console.log(`  salto    content/products/${category}/${file}: ${error.message}`);
+				console.log(`  salto    ${baseLabel}/${category}/${file}: ${error.message}`);
 				continue;
 			}
 			if (!data || typeof data !== 'object') continue;
@@ -3053,7 +3066,7 @@ async function productJobs() {
 			};
 			const add = (src, alt, shown) => {
 				if (typeof src !== 'string' || !src.startsWith('./')) return;
-				const target = `content/products/${category}/${src.slice(2)}`;
+				const target = `${baseLabel}/${category}/${src.slice(2)}`;
 				if (list.some((job) => job.file === target)) return;
 				const photo = { variants: shown.map((variant) => describe(variant, alt)) };
 				list.push({
@@ -3167,15 +3180,17 @@ async function main() {
 	};
 
 	console.log(FORCE ? 'Rigenero tutte le immagini…' : 'Creo le immagini mancanti…');
-	for (const job of [...jobs(), ...(await productJobs())]) {
+	for (const job of [...(CONTENT ? [] : jobs()), ...(await productJobs())]) {
 		if (exists(job.file)) continue;
 		const { output, quality } = await renderJpeg(job);
 		await save(job.file, output, quality === QUALITY ? '' : `, qualità ${quality}`);
 	}
-	for (const [file, svg] of [
-		['src/assets/logo.svg', LOGO_SVG],
-		['public/favicon.svg', FAVICON_SVG],
-	]) {
+	for (const [file, svg] of CONTENT
+		? []
+		: [
+				['src/assets/logo.svg', LOGO_SVG],
+				['public/favicon.svg', FAVICON_SVG],
+			]) {
 		if (!exists(file)) await save(file, Buffer.from(svg));
 	}
 	console.log(

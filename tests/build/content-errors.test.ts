@@ -1,20 +1,18 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { astroBin, createScratchProject } from './helpers/scratch-project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * A content file with a wrong field must stop the build with a message that names the file and
  * the field. Each case makes a scratch project (links to the real code, a copy of content/),
- * breaks one file and runs `astro sync`, the content step of `astro build`, there: the real
- * project's .astro cache is never touched.
+ * breaks one file and runs `astro sync`, the content step of `astro build`, there.
  */
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const astroBin = path.join(root, 'node_modules/astro/astro.js');
 let workdir: string;
 
 beforeAll(async () => {
@@ -38,18 +36,7 @@ async function syncWithBrokenFile(
 	edit: (text: string) => string,
 ): Promise<{ ok: boolean; output: string }> {
 	const project = path.join(workdir, name);
-	await mkdir(project);
-	for (const entry of [
-		'node_modules',
-		'src',
-		'public',
-		'astro.config.mjs',
-		'package.json',
-		'tsconfig.json',
-	]) {
-		await symlink(path.join(root, entry), path.join(project, entry));
-	}
-	await cp(path.join(root, 'content'), path.join(project, 'content'), { recursive: true });
+	await createScratchProject(project);
 	const target = path.join(project, 'content', file);
 	const original = await readFile(target, 'utf8');
 	const broken = edit(original);

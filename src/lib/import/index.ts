@@ -1,0 +1,17 @@
+/**
+ * Import from the old system (issue 8, DECISIONS.md 3): pure functions that turn the old API's
+ * product answers into product content files. scripts/import-legacy.mjs does the reading and
+ * writing.
+ */
+
+/** The product file as text: YAML frontmatter and markdown body. */
+export { productFile, toYaml } from './markdown';
+/** One record of the export → a product file's frontmatter and body, or a reason to skip it. */
+export {
+	convertLegacyProduct,
+	type ConvertedProduct,
+	type ProductFrontmatter,
+	type SkippedProduct,
+} from './product';
+/** A fallback or warning about one field, for the report. */
+export type { ImportNote } from './values';
