@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/browser-path.mjs';
 
@@ -11,6 +14,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 const isCI = !!process.env.CI;
 /** A system Chromium when there is one; otherwise Playwright's own (executablePath unset). */
 const browser = findChromium();
+/**
+ * The contact form's messages go to a temporary database, one per port, emptied at the start of
+ * each run by the main process (workers, which have TEST_WORKER_INDEX, leave it alone).
+ */
+const contactDbDir = join(tmpdir(), `vigorsport-e2e-${port}`);
+if (process.env['TEST_WORKER_INDEX'] === undefined) {
+	rmSync(contactDbDir, { recursive: true, force: true });
+}
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -47,7 +58,14 @@ export default defineConfig({
 	webServer: {
 		command: 'node server/serve.mjs',
 		url: `${baseURL}/`,
-		env: { PORT: String(port), HOST: '127.0.0.1' },
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			// The contact form in simulation mode (no e-mail), with a limit the tests never reach.
+			CONTACT_DB_PATH: join(contactDbDir, 'messages.sqlite'),
+			CONTACT_RATE_LIMIT: '100000',
+			SMTP_HOST: '',
+		},
 		reuseExistingServer: false,
 		timeout: 60_000,
 	},

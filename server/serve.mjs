@@ -2,7 +2,7 @@
 //
 // One implementation of the legacy redirects. src/lib/redirects.ts holds the rules and the
 // matcher. The build writes the rules to dist/client/_redirects (for CDNs, through the
-// prerendered endpoint src/pages/[redirectsFile].ts), and scripts/compile-redirects.mjs compiles
+// prerendered endpoint src/pages/[redirectsFile].ts), and scripts/compile-server.mjs compiles
 // src/lib/redirects.ts to dist/server/redirects.mjs with esbuild, the TypeScript compiler Astro
 // itself uses. This server imports parseRedirectsFile/matchRedirect from that generated module
 // and reads the rules from dist/client/_redirects, so the file a CDN applies and the answers of
@@ -20,7 +20,14 @@
 //      (or the nearest section's own, e.g. dist/client/prodotti/404.html, when there is one)
 // Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
 //
-// Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (<repo>/dist; tests point it elsewhere).
+// The contact service (src/lib/contact/service.ts, compiled the same way to
+// dist/server/contact.mjs) is created here at start-up, one per process, so its retry loop sends
+// the e-mails a previous run left unsent without waiting for a first visitor. Astro's handler
+// gets it as `locals.contact` (with `locals.clientAddress`) for POST /api/contact.
+//
+// Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (<repo>/dist; tests point it elsewhere),
+// TRUST_PROXY (set to 1 behind exactly one reverse proxy: the client's address is then the last
+// X-Forwarded-For entry), and the contact service's variables (README.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
@@ -29,14 +36,17 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { applySecurityHeaders } from './headers.mjs';
 
-// Astro's standalone entry starts its own server on import unless told not to.
+// The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
+// its own; should it be switched back to standalone, this keeps that server from starting.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
-const distDir = resolve(process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url)));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = resolve(process.env.DIST_DIR ?? join(root, 'dist'));
 const clientDir = join(distDir, 'client');
 const serverDir = join(distDir, 'server');
 const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || '127.0.0.1';
+const trustProxy = ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
 
 const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -73,6 +83,7 @@ function readBuilt(file) {
 
 const { handler: astroHandler } = await importBuilt('entry.mjs');
 const { parseRedirectsFile, matchRedirect } = await importBuilt('redirects.mjs');
+const { createContactServiceFromEnv } = await importBuilt('contact.mjs');
 const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'));
 /** The not-found page of the whole site; it must exist. */
 const rootNotFoundPage = readBuilt('404.html');
@@ -233,12 +244,36 @@ function jsonForBareServerErrors(req, res) {
 	};
 }
 
+/** The contact service of this process; a bad configuration stops the server here. */
+let contact;
+try {
+	contact = createContactServiceFromEnv(process.env, root);
+} catch (error) {
+	console.error(`Contact service: ${error?.message ?? error}`);
+	process.exit(1);
+}
+contact.start();
+console.log(
+	contact.simulationMode
+		? `Contact messages: simulation mode (no SMTP_HOST), stored in ${contact.dbPath}`
+		: `Contact messages: stored in ${contact.dbPath}, e-mailed through ${process.env.SMTP_HOST}`,
+);
+
+/** The visitor's address: the socket's, or the one our reverse proxy appended (TRUST_PROXY). */
+function clientAddressOf(req) {
+	const forwarded = req.headers['x-forwarded-for'];
+	if (trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
+		return forwarded.split(',').at(-1).trim();
+	}
+	return req.socket.remoteAddress ?? 'unknown';
+}
+
 /** Astro's handler (on-demand routes such as POST /api/contact), compressed. */
 function toAstro(req, res) {
 	jsonForBareServerErrors(req, res);
 	compress(req, res, (error) => {
 		if (error) throw error;
-		astroHandler(req, res);
+		astroHandler(req, res, undefined, { contact, clientAddress: clientAddressOf(req) });
 	});
 }
 
@@ -316,7 +351,9 @@ function shutdown(signal) {
 	if (closing) return;
 	closing = true;
 	console.log(`${signal} received: closing the server…`);
-	server.close((error) => process.exit(error ? 1 : 0));
+	server.close((error) => {
+		contact.close().finally(() => process.exit(error ? 1 : 0));
+	});
 	server.closeIdleConnections();
 	setTimeout(() => {
 		server.closeAllConnections();

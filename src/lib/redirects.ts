@@ -5,7 +5,7 @@
  * `:splat`; the first matching rule wins.
  *
  * The build writes the rules to `dist/client/_redirects` (src/pages/[redirectsFile].ts) for CDNs,
- * and `scripts/compile-redirects.mjs` compiles this very file to `dist/server/redirects.mjs` for
+ * and `scripts/compile-server.mjs` compiles this very file to `dist/server/redirects.mjs` for
  * our Node server (server/serve.mjs), which reads the same `_redirects` file with
  * `parseRedirectsFile` and answers with `matchRedirect`. Pure: no I/O, no `astro:*` imports.
  */

@@ -1,0 +1,46 @@
+// `npm run messages`: prints the stored contact messages, newest first, with what happened to
+// their e-mails, for staff who do not receive them (simulation mode, mail server down).
+//
+// Usage: npm run messages [-- --limit N]
+// Reads CONTACT_DB_PATH (default data/messages.sqlite, relative to the project folder) through
+// the compiled contact module, dist/server/contact.mjs: run `npm run build` once first.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const modulePath = join(process.env.DIST_DIR ?? join(root, 'dist'), 'server/contact.mjs');
+
+function limitFromArgs(args) {
+	const at = args.findIndex((arg) => arg === '--limit' || arg.startsWith('--limit='));
+	if (at === -1) return undefined;
+	const raw = args[at].includes('=') ? args[at].split('=')[1] : args[at + 1];
+	const limit = Number(raw);
+	if (!Number.isSafeInteger(limit) || limit < 1) {
+		console.error('--limit vuole un numero intero positivo, ad esempio --limit 20.');
+		process.exit(2);
+	}
+	return limit;
+}
+
+const limit = limitFromArgs(process.argv.slice(2));
+if (!existsSync(modulePath)) {
+	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
+	process.exit(1);
+}
+const { ContactStore, contactConfigFromEnv, formatMessageReport } = await import(
+	pathToFileURL(modulePath).href
+);
+
+const { dbPath } = contactConfigFromEnv(process.env, root);
+if (!existsSync(dbPath)) {
+	console.log(`Nessun messaggio salvato (il database ${dbPath} non esiste ancora).`);
+	process.exit(0);
+}
+const store = ContactStore.open(dbPath, { create: false });
+try {
+	console.log(`Database: ${dbPath}\n`);
+	console.log(formatMessageReport(store.listMessages(limit), store.countMessages()));
+} finally {
+	store.close();
+}

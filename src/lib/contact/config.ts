@@ -1,0 +1,167 @@
+/**
+ * The contact service's settings, read from environment variables (documented in README.md).
+ * Without SMTP_HOST the service runs in simulation mode: messages are stored, no e-mail is
+ * sent. A malformed value stops the server at start-up with the variable's name, rather than
+ * misbehaving later. Pure apart from resolving the database path.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
+import { isValidEmail } from './contact-schema';
+
+/** How to reach the mail server. */
+export interface SmtpConfig {
+	host: string;
+	port: number;
+	/** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+	secure: boolean;
+	user: string | null;
+	password: string | null;
+	/** Limit for connecting, for the greeting and for each silence of the server, in ms. */
+	timeoutMs: number;
+}
+
+/** Everything the contact service needs. */
+export interface ContactConfig {
+	/** Absolute path of the SQLite file; its folder is created on first use. */
+	dbPath: string;
+	/** Null in simulation mode. */
+	smtp: SmtpConfig | null;
+	/** Sender of both e-mails, e.g. `"Vigor Sport" <negozio@example.it>`. */
+	from: string;
+	/** Where the shop's notifications go (null in simulation mode). */
+	shopEmail: string | null;
+	/** Messages per minute from one address; 0 turns the limit off. */
+	rateLimitPerMinute: number;
+	/**
+	 * Days a sender's messages are kept after their latest one (privacy policy: 12 months);
+	 * 0 keeps them for ever.
+	 */
+	retentionDays: number;
+	retry: RetryPolicy;
+	/** How often the server looks for e-mails due for another attempt, in ms. */
+	retryPollMs: number;
+	/**
+	 * After this long, an e-mail still marked as being sent belongs to a process that died while
+	 * sending it: it is marked 'interrupted' and never sent again (at most once).
+	 */
+	sendLeaseMs: number;
+}
+
+/** A malformed environment variable. */
+export class ContactConfigError extends Error {
+	override name = 'ContactConfigError';
+}
+
+/** Environment variables, as process.env holds them. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Default database file, relative to the project folder. */
+export const DEFAULT_DB_PATH = 'data/messages.sqlite';
+/** Default messages per minute from one address. */
+export const DEFAULT_RATE_LIMIT = 5;
+/** Default days of retention after a sender's latest message: the privacy policy's 12 months. */
+export const DEFAULT_RETENTION_DAYS = 365;
+const DEFAULT_POLL_MS = 15_000;
+const DEFAULT_SMTP_TIMEOUT_MS = 15_000;
+const MIN_LEASE_MS = 10 * 60_000;
+
+function value(env: Env, name: string): string | null {
+	const raw = env[name]?.trim();
+	return raw ? raw : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+	const raw = value(env, name);
+	if (raw === null) return fallback;
+	const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+		throw new ContactConfigError(
+			`${name} must be a whole number from ${min} to ${max} (got "${raw}").`,
+		);
+	}
+	return parsed;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+	const raw = value(env, name)?.toLowerCase() ?? null;
+	if (raw === null) return fallback;
+	if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+	if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+	throw new ContactConfigError(`${name} must be true or false (got "${raw}").`);
+}
+
+function email(env: Env, name: string): string {
+	const raw = value(env, name);
+	if (raw === null) {
+		throw new ContactConfigError(`${name} is required when SMTP_HOST is set: the shop's address.`);
+	}
+	if (!isValidEmail(raw))
+		throw new ContactConfigError(`${name} is not an e-mail address ("${raw}").`);
+	return raw;
+}
+
+/** The service's settings from the environment; relative paths resolve against `root`. */
+export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
+	const dbPath = value(env, 'CONTACT_DB_PATH') ?? DEFAULT_DB_PATH;
+	const host = value(env, 'SMTP_HOST');
+	const timeoutMs = integer(env, 'CONTACT_SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 600_000);
+	let smtp: SmtpConfig | null = null;
+	let shopEmail: string | null = null;
+	let from = `"Vigor Sport" <noreply@localhost>`;
+	if (host !== null) {
+		const explicitPort = value(env, 'SMTP_PORT') !== null;
+		const port = integer(env, 'SMTP_PORT', 587, 1, 65_535);
+		const secure = flag(env, 'SMTP_SECURE', explicitPort && port === 465);
+		shopEmail = email(env, 'SHOP_EMAIL');
+		from = value(env, 'SMTP_FROM') ?? `"Vigor Sport" <${shopEmail}>`;
+		smtp = {
+			host,
+			port: explicitPort ? port : secure ? 465 : 587,
+			secure,
+			user: value(env, 'SMTP_USER'),
+			password: env['SMTP_PASSWORD'] || null,
+			timeoutMs,
+		};
+	}
+	const baseDelayMs = integer(
+		env,
+		'CONTACT_RETRY_BASE_MS',
+		DEFAULT_RETRY_POLICY.baseDelayMs,
+		10,
+		86_400_000,
+	);
+	const maxDelayMs = integer(
+		env,
+		'CONTACT_RETRY_MAX_DELAY_MS',
+		Math.max(DEFAULT_RETRY_POLICY.maxDelayMs, baseDelayMs),
+		baseDelayMs,
+		7 * 86_400_000,
+	);
+	return {
+		dbPath: isAbsolute(dbPath) ? dbPath : resolve(root, dbPath),
+		smtp,
+		from,
+		shopEmail,
+		rateLimitPerMinute: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0, 1_000_000_000),
+		retentionDays: integer(env, 'CONTACT_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 0, 36_500),
+		retry: {
+			baseDelayMs,
+			maxDelayMs,
+			maxAttempts: integer(
+				env,
+				'CONTACT_RETRY_MAX_ATTEMPTS',
+				DEFAULT_RETRY_POLICY.maxAttempts,
+				1,
+				100,
+			),
+		},
+		retryPollMs: integer(
+			env,
+			'CONTACT_RETRY_POLL_MS',
+			Math.min(DEFAULT_POLL_MS, baseDelayMs),
+			10,
+			3_600_000,
+		),
+		sendLeaseMs: Math.max(MIN_LEASE_MS, 10 * timeoutMs),
+	};
+}

@@ -1,0 +1,183 @@
+/**
+ * The contact form's rules (SPEC §5), the one implementation shared by the form island and by
+ * POST /api/contact. Plain functions rather than a zod schema: the island ships them to every
+ * visitor of /contatti, and zod would add tens of kilobytes for five rules. Pure: no I/O, no DOM.
+ */
+
+/** The visible fields of the form, in the order they appear (and are focused on error). */
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'message', 'privacy'] as const;
+
+/** A visible field of the form. */
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** What the visitor has typed, before validation. Defaults: empty strings, privacy false. */
+export interface ContactInput {
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	privacy: boolean;
+}
+
+/** A message that passed every rule, with surrounding spaces removed. */
+export interface ContactMessage {
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	privacy: true;
+}
+
+/** The error message of each field that breaks a rule. */
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+/** The exact messages of SPEC §5, shown in red under each field. */
+export const CONTACT_ERRORS: Readonly<Record<ContactField, string>> = Object.freeze({
+	name: 'Il nome deve essere di almeno 3 caratteri.',
+	email: 'Inserisci un indirizzo email valido.',
+	phone: 'Inserisci un numero di telefono valido.',
+	message: 'Il messaggio deve essere di almeno 10 caratteri.',
+	privacy: 'Devi accettare la Privacy Policy per continuare.',
+});
+
+/** The label of each field, on the form and in the server's HTML error page. */
+export const CONTACT_LABELS: Readonly<Record<ContactField, string>> = Object.freeze({
+	name: 'Nome e cognome',
+	email: 'E-mail',
+	phone: 'Telefono',
+	message: 'Messaggio',
+	privacy: 'Privacy Policy',
+});
+
+/** Minimum lengths of SPEC §5 and §9, in characters, after trimming. */
+export const MIN_LENGTH = Object.freeze({ name: 3, phone: 5, message: 10 });
+
+/** Longest e-mail address that mail servers accept (RFC 5321 path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * The hidden anti-spam field: people never see it, bots that fill every input do. A name that
+ * browsers' autofill does not recognise, so a real visitor's browser never fills it either.
+ */
+export const HONEYPOT_FIELD = 'extra_info';
+
+/** The empty form (SPEC §5 defaults). */
+export const EMPTY_CONTACT: Readonly<ContactInput> = Object.freeze({
+	name: '',
+	email: '',
+	phone: '',
+	message: '',
+	privacy: false,
+});
+
+/**
+ * An address with one @, a local part of the characters mail servers accept unquoted and a
+ * domain of at least two labels. Commas, spaces, quotes and angle brackets are refused, so the
+ * address can never be read as a list of recipients.
+ */
+const EMAIL_PATTERN =
+	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/** Digits, spaces and the signs people write in phone numbers: +39 (011) 123-45.67 / 8. */
+const PHONE_PATTERN = /^[0-9+()./\s-]+$/;
+
+/** Values of a checkbox that mean "checked": JSON true, or what an HTML form posts. */
+const CHECKED = new Set(['true', 'on', '1', 'yes', 'si', 'sì']);
+
+/** True for an address the form accepts (after trimming). */
+export function isValidEmail(value: string): boolean {
+	const email = value.trim();
+	return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+/** Length in characters (code points), so an emoji counts once. */
+function length(text: string): number {
+	return [...text].length;
+}
+
+/** The error of one field, or undefined when it follows its rule. */
+export function validateContactField(field: ContactField, input: ContactInput): string | undefined {
+	switch (field) {
+		case 'name':
+			return length(input.name.trim()) >= MIN_LENGTH.name ? undefined : CONTACT_ERRORS.name;
+		case 'email':
+			return isValidEmail(input.email) ? undefined : CONTACT_ERRORS.email;
+		case 'phone': {
+			const phone = input.phone.trim();
+			const valid = length(phone) >= MIN_LENGTH.phone && PHONE_PATTERN.test(phone);
+			return valid ? undefined : CONTACT_ERRORS.phone;
+		}
+		case 'message':
+			return length(input.message.trim()) >= MIN_LENGTH.message
+				? undefined
+				: CONTACT_ERRORS.message;
+		case 'privacy':
+			return input.privacy ? undefined : CONTACT_ERRORS.privacy;
+	}
+}
+
+/** Every field's error; an empty object when the input is valid. */
+export function validateContact(input: ContactInput): ContactErrors {
+	const errors: ContactErrors = {};
+	for (const field of CONTACT_FIELDS) {
+		const error = validateContactField(field, input);
+		if (error) errors[field] = error;
+	}
+	return errors;
+}
+
+/** True when there is at least one error. */
+export function hasErrors(errors: ContactErrors): boolean {
+	return CONTACT_FIELDS.some((field) => errors[field] !== undefined);
+}
+
+/** A string field of an untrusted record: anything but a string counts as empty. */
+function text(record: Record<string, unknown>, key: string): string {
+	const value = record[key];
+	return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The form's input from an untrusted record (a parsed JSON body or form fields): strings are
+ * kept as they are, anything else becomes '' and fails its rule; privacy is checked by JSON
+ * `true` or by the value an HTML checkbox posts.
+ */
+export function toContactInput(record: Record<string, unknown>): ContactInput {
+	const privacy = record['privacy'];
+	return {
+		name: text(record, 'name'),
+		email: text(record, 'email'),
+		phone: text(record, 'phone'),
+		message: text(record, 'message'),
+		privacy:
+			privacy === true || (typeof privacy === 'string' && CHECKED.has(privacy.toLowerCase())),
+	};
+}
+
+/** True when the hidden anti-spam field holds anything. */
+export function isHoneypotFilled(record: Record<string, unknown>): boolean {
+	const value = record[HONEYPOT_FIELD];
+	return value !== undefined && value !== null && value !== '' && value !== false;
+}
+
+/** The outcome of checking a submitted record. */
+export type ContactParseResult =
+	{ ok: true; message: ContactMessage; spam: boolean } | { ok: false; errors: ContactErrors };
+
+/** Checks an untrusted record with the five rules; a valid message comes back trimmed. */
+export function parseContact(record: Record<string, unknown>): ContactParseResult {
+	const input = toContactInput(record);
+	const errors = validateContact(input);
+	if (hasErrors(errors)) return { ok: false, errors };
+	return {
+		ok: true,
+		spam: isHoneypotFilled(record),
+		message: {
+			name: input.name.trim(),
+			email: input.email.trim(),
+			phone: input.phone.trim(),
+			message: input.message.trim(),
+			privacy: true,
+		},
+	};
+}

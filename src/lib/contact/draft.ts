@@ -1,0 +1,65 @@
+/**
+ * The contact form's draft, kept in the visitor's browser until the message is sent, so a
+ * reload or a look at the privacy policy loses nothing. The privacy checkbox is not kept:
+ * accepting it is an act the visitor makes for each message. Pure: the storage is passed in,
+ * and a missing, full or unreadable storage behaves as an empty one.
+ */
+import { STORAGE_PREFIX } from '../../site';
+import { EMPTY_CONTACT, type ContactInput } from './contact-schema';
+
+/** The localStorage key of the draft. */
+export const DRAFT_KEY = `${STORAGE_PREFIX}:contact-draft`;
+
+/** The fields a draft keeps. */
+export type ContactDraft = Omit<ContactInput, 'privacy'>;
+
+/** The storage methods the draft uses (window.localStorage has them). */
+export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const DRAFT_FIELDS = ['name', 'email', 'phone', 'message'] as const;
+
+/** The empty draft. */
+export function emptyDraft(): ContactDraft {
+	const { privacy: _privacy, ...draft } = EMPTY_CONTACT;
+	return draft;
+}
+
+/** The stored draft; empty when there is none or it cannot be read. */
+export function readDraft(storage: DraftStorage | null): ContactDraft {
+	const draft = emptyDraft();
+	let parsed: unknown;
+	try {
+		const raw = storage?.getItem(DRAFT_KEY);
+		if (!raw) return draft;
+		parsed = JSON.parse(raw);
+	} catch {
+		return draft;
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return draft;
+	const record = parsed as Record<string, unknown>;
+	for (const field of DRAFT_FIELDS) {
+		const value = record[field];
+		if (typeof value === 'string') draft[field] = value;
+	}
+	return draft;
+}
+
+/** Keeps the draft; an empty one is removed. Errors (quota, private mode) are ignored. */
+export function writeDraft(storage: DraftStorage | null, input: ContactDraft): void {
+	const draft = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, input[field]]));
+	try {
+		if (DRAFT_FIELDS.every((field) => input[field] === '')) storage?.removeItem(DRAFT_KEY);
+		else storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
+	} catch {
+		// The draft is a convenience: without storage the form still works.
+	}
+}
+
+/** Forgets the draft (after the message is sent). */
+export function clearDraft(storage: DraftStorage | null): void {
+	try {
+		storage?.removeItem(DRAFT_KEY);
+	} catch {
+		// See writeDraft.
+	}
+}

@@ -1,0 +1,89 @@
+/**
+ * The two e-mails of a contact message, in Italian, as plain text: the shop's notification
+ * (everything the visitor wrote, with Reply-To set to the visitor) and the visitor's
+ * confirmation. The confirmation deliberately does not repeat the message: anyone can type
+ * someone else's address into the form, and a confirmation that echoed free text would let the
+ * form send arbitrary text to strangers. Pure.
+ */
+
+/** The company name used in the e-mails. */
+export const COMPANY_NAME = 'Vigor Sport';
+
+/** A stored message, as the e-mails show it. */
+export interface MessageForEmail {
+	id: number;
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	createdAt: Date;
+}
+
+/** Subject and plain-text body of an e-mail. */
+export interface EmailText {
+	subject: string;
+	text: string;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('it-IT', {
+	day: 'numeric',
+	month: 'long',
+	year: 'numeric',
+	hour: '2-digit',
+	minute: '2-digit',
+	timeZone: 'Europe/Rome',
+});
+
+/** "3 marzo 2026 alle 14:05", in Rome's time zone. */
+export function formatDateTime(date: Date): string {
+	const parts = DATE_TIME.formatToParts(date);
+	const part = (type: Intl.DateTimeFormatPartTypes) =>
+		parts.find((item) => item.type === type)?.value ?? '';
+	return `${part('day')} ${part('month')} ${part('year')} alle ${part('hour')}:${part('minute')}`;
+}
+
+/** A visitor's text on one line, at most `max` characters: for subjects and greetings. */
+export function oneLine(text: string, max: number): string {
+	const line = text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+	const chars = [...line];
+	return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
+}
+
+/** The shop's notification of a new message. */
+export function adminNotification(message: MessageForEmail): EmailText {
+	return {
+		subject: `Nuovo messaggio dal sito: ${oneLine(message.name, 60)}`,
+		text: [
+			`Nuovo messaggio dal modulo Contatti del sito (n. ${message.id}, ricevuto il ${formatDateTime(message.createdAt)}).`,
+			'',
+			`Nome: ${oneLine(message.name, 200)}`,
+			`E-mail: ${message.email}`,
+			`Telefono: ${oneLine(message.phone, 100)}`,
+			'',
+			'Messaggio:',
+			message.message,
+			'',
+			'--',
+			`Per rispondere usa «Rispondi»: la risposta arriva direttamente a ${message.email}.`,
+		].join('\n'),
+	};
+}
+
+/** The visitor's confirmation that the message arrived. */
+export function visitorConfirmation(message: MessageForEmail): EmailText {
+	return {
+		subject: `Abbiamo ricevuto il tuo messaggio – ${COMPANY_NAME}`,
+		text: [
+			`Ciao ${oneLine(message.name, 60)},`,
+			'',
+			`grazie per averci scritto. Abbiamo ricevuto il tuo messaggio del ${formatDateTime(message.createdAt)} e ti risponderemo al più presto, di solito entro un giorno lavorativo.`,
+			'',
+			'Per tutelare i tuoi dati non riportiamo qui il testo del messaggio. Se vuoi aggiungere qualcosa, rispondi pure a questa e-mail.',
+			'',
+			'Se non ci hai scritto tu, ignora questa e-mail: non riceverai altro da noi.',
+			'',
+			'A presto,',
+			`lo staff di ${COMPANY_NAME}`,
+		].join('\n'),
+	};
+}

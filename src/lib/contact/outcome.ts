@@ -1,0 +1,81 @@
+/**
+ * What the visitor is told after sending the contact form (SPEC §8): the success toast chosen
+ * from the server's `emailStatus`, and the text of the failure toast. Pure.
+ */
+
+/** What happened to the two e-mails of a message, as POST /api/contact answers it. */
+export interface EmailStatus {
+	/** The shop's notification was accepted by the mail server. */
+	adminNotified: boolean;
+	/** The visitor's confirmation was accepted by the mail server. */
+	userConfirmationSent: boolean;
+	/** No mail server is configured: the message is stored and no e-mail is sent. */
+	simulationMode: boolean;
+}
+
+/** Title and text of a toast. */
+export interface ToastText {
+	title: string;
+	description: string;
+}
+
+/** The e-mail status read from an untrusted answer: anything missing counts as false (SPEC §8). */
+export function readEmailStatus(value: unknown): EmailStatus {
+	const status =
+		typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+	return {
+		adminNotified: status['adminNotified'] === true,
+		userConfirmationSent: status['userConfirmationSent'] === true,
+		simulationMode: status['simulationMode'] === true,
+	};
+}
+
+/** The four success toasts of SPEC §8, first matching case wins. */
+export function successToast(status: EmailStatus): ToastText {
+	if (status.simulationMode) {
+		return {
+			title: 'Messaggio ricevuto in modalità simulazione',
+			description: 'Il messaggio è stato salvato; in questa modalità non vengono inviate e-mail.',
+		};
+	}
+	if (status.adminNotified && status.userConfirmationSent) {
+		return {
+			title: 'Messaggio inviato con successo!',
+			description: "Ti abbiamo inviato un'e-mail di conferma: ti risponderemo al più presto.",
+		};
+	}
+	if (status.adminNotified) {
+		return {
+			title: 'Messaggio ricevuto',
+			description:
+				"Potrebbe esserci stato un problema nell'invio dell'e-mail di conferma, ma ti risponderemo al più presto.",
+		};
+	}
+	return {
+		title: 'Messaggio salvato',
+		description:
+			'Il sistema di notifica ha un problema, ma il messaggio è stato salvato e ti contatteremo comunque.',
+	};
+}
+
+/** The failure toast's text (its title is 'Errore'). */
+export function failureDescription(message: string): string {
+	return `Si è verificato un errore: ${message}`;
+}
+
+/** Said when the server cannot be reached at all (no answer, network down, server stopped). */
+export const NETWORK_ERROR =
+	'impossibile raggiungere il server. Controlla la connessione e riprova.';
+
+/**
+ * The reason of a failed answer: the server's own Italian `error` when it sent one, otherwise
+ * the status code, a colon and the body or the status text (SPEC §8).
+ */
+export function failureReason(status: number, statusText: string, body: unknown): string {
+	if (typeof body === 'object' && body !== null) {
+		const error = (body as Record<string, unknown>)['error'];
+		if (typeof error === 'string' && error.trim() !== '') return error;
+	}
+	const text = typeof body === 'string' && body.trim() !== '' ? body.trim() : statusText;
+	return text ? `${status}: ${text}` : String(status);
+}

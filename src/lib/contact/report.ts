@@ -1,0 +1,69 @@
+/**
+ * The text `npm run messages` prints for staff who do not receive the e-mails: every stored
+ * message, newest first, with what happened to its two e-mails. Pure.
+ */
+import { formatDateTime } from './email-text';
+import type { StoredEmail, StoredMessage } from './store';
+
+const KIND_LABEL: Record<StoredEmail['kind'], string> = {
+	admin: 'Notifica al negozio',
+	confirmation: 'Conferma al visitatore',
+};
+
+function attempts(count: number): string {
+	return count === 1 ? '1 tentativo' : `${count} tentativi`;
+}
+
+function lastError(email: StoredEmail): string {
+	return email.lastError ? ` (ultimo errore: ${email.lastError})` : '';
+}
+
+/** The state of one e-mail, in Italian. */
+export function describeEmail(email: StoredEmail): string {
+	const label = `${KIND_LABEL[email.kind]} (${email.recipient})`;
+	switch (email.status) {
+		case 'sent':
+			return `${label}: inviata il ${email.sentAt ? formatDateTime(new Date(email.sentAt)) : '?'}`;
+		case 'pending': {
+			const next =
+				email.nextAttemptAt === null
+					? ''
+					: `, nuovo tentativo il ${formatDateTime(new Date(email.nextAttemptAt))}`;
+			return `${label}: in attesa dopo ${attempts(email.attempts)}${next}${lastError(email)}`;
+		}
+		case 'sending':
+			return `${label}: invio in corso`;
+		case 'failed':
+			return `${label}: NON INVIATA dopo ${attempts(email.attempts)}${lastError(email)}`;
+		case 'interrupted':
+			return `${label}: esito incerto, invio interrotto e non ripetuto per non inviarla due volte`;
+	}
+}
+
+/** One message: a heading line, its e-mails, and the text indented. */
+export function describeMessage(message: StoredMessage): string {
+	const heading = [
+		`#${message.id}`,
+		formatDateTime(new Date(message.createdAt)),
+		`${message.name} <${message.email}>`,
+		`tel. ${message.phone}`,
+	].join(' · ');
+	const lines = [message.spam ? `${heading} · SPAM` : heading];
+	if (message.delivery === 'simulation') lines.push('  E-mail: nessuna (modalità simulazione)');
+	else if (message.delivery === 'none') lines.push('  E-mail: nessuna (campo anti-spam compilato)');
+	else for (const email of message.emails) lines.push(`  ${describeEmail(email)}`);
+	lines.push('', ...message.message.split(/\r?\n/).map((line) => `  > ${line}`));
+	return lines.join('\n');
+}
+
+/** The whole report. */
+export function formatMessageReport(messages: readonly StoredMessage[], total: number): string {
+	if (total === 0) return 'Nessun messaggio salvato.';
+	const shown =
+		messages.length < total
+			? `${total} messaggi salvati; ${messages.length === 1 ? 'il più recente' : `i ${messages.length} più recenti`}:`
+			: total === 1
+				? '1 messaggio salvato:'
+				: `${total} messaggi salvati, dal più recente:`;
+	return [shown, '', messages.map(describeMessage).join('\n\n')].join('\n');
+}

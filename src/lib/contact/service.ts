@@ -1,0 +1,259 @@
+/**
+ * The contact service: stores each message (store.ts) before any e-mail is tried, sends the
+ * shop's notification and the visitor's confirmation (mailer.ts, texts in email-text.ts), and
+ * retries failed e-mails with backoff (backoff.ts) from a loop that runs from start-up, so
+ * e-mails left over by a previous run go out too. The same loop deletes, once an hour, the
+ * messages of senders silent for longer than the retention the privacy policy promises. One instance per process: server/serve.mjs
+ * creates it at start-up from the compiled copy of this file (dist/server/contact.mjs) and hands
+ * it to Astro's handler as `locals.contact`; under `astro dev` the route creates one lazily.
+ *
+ * Plain TypeScript without `astro:*` imports. This file is also the entry that
+ * scripts/compile-server.mjs compiles, so it re-exports what scripts/messages.mjs needs.
+ */
+import { randomUUID } from 'node:crypto';
+import { nextAttemptAt } from './backoff';
+import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
+import type { ContactMessage } from './contact-schema';
+import { adminNotification, visitorConfirmation } from './email-text';
+import { createSmtpMailer, type Mailer } from './mailer';
+import type { EmailStatus } from './outcome';
+import { RateLimiter, type RateDecision } from './rate-limit';
+import { ContactStore, type EmailJob } from './store';
+
+export { contactConfigFromEnv, ContactConfigError } from './config';
+export { formatMessageReport } from './report';
+export { ContactStore } from './store';
+
+/** What POST /api/contact gets back for a stored message. */
+export interface SubmitResult {
+	id: number;
+	emailStatus: EmailStatus;
+}
+
+/** The contact service as the route uses it (App.Locals['contact']). */
+export interface ContactService {
+	/** True without SMTP: messages are stored, no e-mail is sent. */
+	readonly simulationMode: boolean;
+	/** The SQLite file. */
+	readonly dbPath: string;
+	/** Counts a message from `address` against the rate limit. */
+	takeRate(address: string): RateDecision;
+	/**
+	 * Stores the message (resolves only after the commit), then, unless it is spam or in
+	 * simulation mode, tries both e-mails once and reports what happened to them. Rejects only
+	 * when the message could not be stored.
+	 */
+	submit(message: ContactMessage, options: { spam: boolean }): Promise<SubmitResult>;
+	/** Starts the background loop: retries and retention (idempotent). */
+	start(): void;
+	/** Stops the retry loop, waits for e-mails being sent, closes the database. */
+	close(): Promise<void>;
+}
+
+/** Where the service logs: failed e-mails, retries, interrupted sends. */
+export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
+
+/** Dependencies that the defaults fill in. */
+export interface ContactServiceOptions {
+	now?: () => number;
+	log?: ContactLog;
+}
+
+/** A short description of an error for the database and the log (no stack trace). */
+function describeError(error: unknown): string {
+	if (error instanceof Error) {
+		const code = (error as { code?: unknown }).code;
+		return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+	}
+	return String(error);
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The domain of the Message-IDs: the shop's own, so they look like its other e-mails. */
+function messageIdDomain(config: ContactConfig): string {
+	return config.shopEmail?.split('@')[1] ?? 'localhost';
+}
+
+/** Creates the service; the retry loop starts with start(). */
+export function createContactService(
+	config: ContactConfig,
+	{ now = Date.now, log = console }: ContactServiceOptions = {},
+): ContactService {
+	const store = ContactStore.open(config.dbPath);
+	const mailer: Mailer | null = config.smtp ? createSmtpMailer(config.smtp, config.from) : null;
+	const limiter = new RateLimiter(config.rateLimitPerMinute, now);
+	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
+	const instance = `${process.pid}-${randomUUID()}`;
+	const inFlight = new Set<Promise<unknown>>();
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	let started = false;
+	let closed = false;
+	let purgedAt = -Infinity;
+
+	function track<T>(promise: Promise<T>): Promise<T> {
+		inFlight.add(promise);
+		void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
+		return promise;
+	}
+
+	/** Sends one claimed e-mail and records the outcome; true when the mail server took it. */
+	async function deliver(job: EmailJob): Promise<boolean> {
+		if (!mailer) return false;
+		const text =
+			job.kind === 'admin' ? adminNotification(job.message) : visitorConfirmation(job.message);
+		const replyTo = job.kind === 'admin' ? job.message.email : (config.shopEmail ?? undefined);
+		const stamp = job.message.createdAt.getTime();
+		try {
+			await mailer.send({
+				to: job.recipient,
+				subject: text.subject,
+				text: text.text,
+				replyTo,
+				messageId: `<contatto-${job.message.id}-${job.kind}-${stamp}@${messageIdDomain(config)}>`,
+			});
+		} catch (error) {
+			const failures = job.attempts + 1;
+			const next = nextAttemptAt(failures, now(), config.retry);
+			try {
+				store.markFailed(job.emailId, instance, describeError(error), next);
+			} catch (storeError) {
+				log.error(
+					`Contact: cannot record the failure of e-mail ${job.emailId}:`,
+					describeError(storeError),
+				);
+			}
+			log.warn(
+				`Contact: ${job.kind} e-mail of message ${job.message.id} not sent (attempt ${failures} of ${config.retry.maxAttempts}): ${describeError(error)}.` +
+					(next === null ? ' Given up.' : ` Next attempt at ${new Date(next).toISOString()}.`),
+			);
+			return false;
+		}
+		try {
+			store.markSent(job.emailId, instance, new Date(now()));
+		} catch (error) {
+			// Sent but not recorded: the row stays claimed and becomes 'interrupted', never resent.
+			log.error(`Contact: e-mail ${job.emailId} sent but not recorded:`, describeError(error));
+		}
+		return true;
+	}
+
+	/** One pass of the retry loop: settles dead claims, then sends due e-mails one by one. */
+	async function retryDue(): Promise<void> {
+		const interrupted = store.markInterrupted(now() - config.sendLeaseMs);
+		if (interrupted > 0) {
+			log.warn(`Contact: ${interrupted} e-mail(s) interrupted while sending; not sent again.`);
+		}
+		// One claim at a time, so stopping never leaves a claimed e-mail unsent.
+		while (!closed) {
+			const [job] = store.claimDue(now(), instance, 1);
+			if (!job) break;
+			await deliver(job);
+		}
+	}
+
+	/** Deletes old messages, at most once an hour (privacy policy). */
+	function purgeOld(): void {
+		if (config.retentionDays <= 0 || now() - purgedAt < HOUR) return;
+		purgedAt = now();
+		const deleted = store.purgeSendersInactiveSince(new Date(now() - config.retentionDays * DAY));
+		if (deleted > 0) {
+			log.log(
+				`Contact: ${deleted} message(s) past the ${config.retentionDays}-day retention deleted.`,
+			);
+		}
+	}
+
+	/** One pass of the loop. */
+	async function tick(): Promise<void> {
+		purgeOld();
+		if (mailer) await retryDue();
+	}
+
+	function schedule(delay: number): void {
+		if (closed) return;
+		timer = setTimeout(() => {
+			timer = null;
+			void track(
+				tick().catch((error: unknown) => {
+					log.error('Contact: background loop failed:', describeError(error));
+				}),
+			).finally(() => schedule(mailer ? config.retryPollMs : HOUR));
+		}, delay);
+		timer.unref();
+	}
+
+	return {
+		simulationMode: mailer === null,
+		dbPath: config.dbPath,
+
+		takeRate(address) {
+			return limiter.take(address);
+		},
+
+		async submit(message, { spam }) {
+			const delivery = spam ? 'none' : mailer ? 'smtp' : 'simulation';
+			const emails =
+				delivery === 'smtp' && config.shopEmail
+					? [
+							{ kind: 'admin' as const, recipient: config.shopEmail },
+							{ kind: 'confirmation' as const, recipient: message.email },
+						]
+					: [];
+			const { id, jobs } = store.insertMessage(
+				{ ...message, createdAt: new Date(now()), spam, delivery, emails },
+				instance,
+			);
+			if (delivery === 'simulation') {
+				return {
+					id,
+					emailStatus: { adminNotified: false, userConfirmationSent: false, simulationMode: true },
+				};
+			}
+			if (delivery === 'none') {
+				// Spam is answered as if all went well, so the sender learns nothing.
+				const sent = mailer !== null;
+				return {
+					id,
+					emailStatus: { adminNotified: sent, userConfirmationSent: sent, simulationMode: !sent },
+				};
+			}
+			const outcomes = await track(Promise.all(jobs.map((job) => deliver(job))));
+			const sent = (kind: EmailJob['kind']) =>
+				jobs.some((job, index) => job.kind === kind && outcomes[index] === true);
+			return {
+				id,
+				emailStatus: {
+					adminNotified: sent('admin'),
+					userConfirmationSent: sent('confirmation'),
+					simulationMode: false,
+				},
+			};
+		},
+
+		start() {
+			if (started || closed) return;
+			started = true;
+			schedule(0);
+		},
+
+		async close() {
+			if (closed) return;
+			closed = true;
+			if (timer) clearTimeout(timer);
+			while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+			mailer?.close();
+			store.close();
+		},
+	};
+}
+
+/** Creates the service from environment variables; relative paths resolve against `root`. */
+export function createContactServiceFromEnv(
+	env: Env,
+	root: string,
+	options?: ContactServiceOptions,
+): ContactService {
+	return createContactService(contactConfigFromEnv(env, root), options);
+}

@@ -1,0 +1,401 @@
+/**
+ * The messages database: one SQLite file (better-sqlite3), in WAL mode with full synchronous
+ * commits, so a message the server has acknowledged survives a crash of the process and of the
+ * machine. Two tables: `messages` (what the visitor sent) and `emails` (one row per e-mail of a
+ * message, with its own state), which doubles as the outbox of the retry loop.
+ *
+ * An e-mail is sent at most once. Before sending, a process claims the row (status 'sending',
+ * in one UPDATE, so two processes can never claim the same row); afterwards it records 'sent',
+ * or 'pending' with the time of the next attempt, or 'failed' after the last one. A row claimed
+ * by a process that died while sending stays 'sending' — nobody knows whether the mail server
+ * took it — and after a lease it is marked 'interrupted', shown to staff and never sent again.
+ *
+ * Schema changes are migrations in code (MIGRATIONS), applied in order at start-up and counted
+ * in SQLite's `user_version`: add a new entry, never edit an old one.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { MessageForEmail } from './email-text';
+
+/** The two e-mails of a message. */
+export type EmailKind = 'admin' | 'confirmation';
+/** Where an e-mail is in its life. */
+export type EmailState = 'pending' | 'sending' | 'sent' | 'failed' | 'interrupted';
+/** How e-mails were handled when the message arrived: sent, simulated, or none (spam). */
+export type Delivery = 'smtp' | 'simulation' | 'none';
+
+/** The database schema, one migration per entry. Never edit an entry: append a new one. */
+export const MIGRATIONS: readonly string[] = [
+	`CREATE TABLE messages (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		created_at TEXT NOT NULL,
+		name TEXT NOT NULL,
+		email TEXT NOT NULL,
+		phone TEXT NOT NULL,
+		message TEXT NOT NULL,
+		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
+		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none'))
+	);
+	CREATE TABLE emails (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		message_id INTEGER NOT NULL REFERENCES messages (id),
+		kind TEXT NOT NULL CHECK (kind IN ('admin', 'confirmation')),
+		recipient TEXT NOT NULL,
+		status TEXT NOT NULL
+			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at INTEGER NOT NULL,
+		claimed_at INTEGER,
+		claimed_by TEXT,
+		sent_at TEXT,
+		last_error TEXT,
+		UNIQUE (message_id, kind)
+	);
+	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
+	// Retention looks up each sender's latest message.
+	`CREATE INDEX messages_sender ON messages (email, created_at);`,
+];
+
+/** A message to store. */
+export interface NewMessage {
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	createdAt: Date;
+	spam: boolean;
+	delivery: Delivery;
+	/** The e-mails to send, claimed at once by the process that stores the message. */
+	emails: readonly { kind: EmailKind; recipient: string }[];
+}
+
+/** An e-mail claimed for sending, with the message it is about. */
+export interface EmailJob {
+	emailId: number;
+	kind: EmailKind;
+	recipient: string;
+	/** Attempts made before this one. */
+	attempts: number;
+	message: MessageForEmail;
+}
+
+/** An e-mail of a stored message, as staff see it. */
+export interface StoredEmail {
+	kind: EmailKind;
+	recipient: string;
+	status: EmailState;
+	attempts: number;
+	nextAttemptAt: number | null;
+	sentAt: string | null;
+	lastError: string | null;
+}
+
+/** A stored message with its e-mails. */
+export interface StoredMessage {
+	id: number;
+	createdAt: string;
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	spam: boolean;
+	delivery: Delivery;
+	emails: StoredEmail[];
+}
+
+interface MessageRow {
+	id: number;
+	created_at: string;
+	name: string;
+	email: string;
+	phone: string;
+	message: string;
+	spam: number;
+	delivery: Delivery;
+}
+
+interface EmailRow {
+	id: number;
+	message_id: number;
+	kind: EmailKind;
+	recipient: string;
+	status: EmailState;
+	attempts: number;
+	next_attempt_at: number;
+	sent_at: string | null;
+	last_error: string | null;
+}
+
+/** Options of ContactStore.open. */
+export interface OpenOptions {
+	/** False: fail when the file does not exist instead of creating it (`npm run messages`). */
+	create?: boolean;
+}
+
+/** Longest error text kept for an e-mail. */
+const MAX_ERROR_LENGTH = 500;
+
+/** The messages database. */
+export class ContactStore {
+	readonly #db: Database.Database;
+
+	private constructor(db: Database.Database) {
+		this.#db = db;
+	}
+
+	/** Opens (and, unless told not to, creates) the database and brings its schema up to date. */
+	static open(path: string, { create = true }: OpenOptions = {}): ContactStore {
+		if (create) mkdirSync(dirname(path), { recursive: true });
+		const db = new Database(path, { fileMustExist: !create });
+		try {
+			db.pragma('journal_mode = WAL');
+			// FULL: every commit reaches the disk before the visitor is told the message arrived.
+			db.pragma('synchronous = FULL');
+			db.pragma('foreign_keys = ON');
+			db.pragma('busy_timeout = 5000');
+			migrate(db);
+		} catch (error) {
+			db.close();
+			throw error;
+		}
+		return new ContactStore(db);
+	}
+
+	/** The schema version of the open database. */
+	get schemaVersion(): number {
+		return this.#db.pragma('user_version', { simple: true }) as number;
+	}
+
+	/** The journal mode of the open database ('wal'). */
+	get journalMode(): string {
+		return this.#db.pragma('journal_mode', { simple: true }) as string;
+	}
+
+	/**
+	 * Stores a message and its e-mails in one transaction. The e-mails come back already claimed
+	 * by `claimedBy`, so the retry loop leaves them to the request that sends them now.
+	 */
+	insertMessage(message: NewMessage, claimedBy: string): { id: number; jobs: EmailJob[] } {
+		const now = message.createdAt.getTime();
+		const insert = this.#db.transaction(() => {
+			const { lastInsertRowid } = this.#db
+				.prepare(
+					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery)
+					 VALUES (?, ?, ?, ?, ?, 1, ?, ?)`,
+				)
+				.run(
+					message.createdAt.toISOString(),
+					message.name,
+					message.email,
+					message.phone,
+					message.message,
+					message.spam ? 1 : 0,
+					message.delivery,
+				);
+			const id = Number(lastInsertRowid);
+			const addEmail = this.#db.prepare(
+				`INSERT INTO emails (message_id, kind, recipient, status, attempts, next_attempt_at, claimed_at, claimed_by)
+				 VALUES (?, ?, ?, 'sending', 0, ?, ?, ?)`,
+			);
+			const jobs = message.emails.map((email) => {
+				const result = addEmail.run(id, email.kind, email.recipient, now, now, claimedBy);
+				return {
+					emailId: Number(result.lastInsertRowid),
+					kind: email.kind,
+					recipient: email.recipient,
+					attempts: 0,
+					message: {
+						id,
+						name: message.name,
+						email: message.email,
+						phone: message.phone,
+						message: message.message,
+						createdAt: message.createdAt,
+					},
+				};
+			});
+			return { id, jobs };
+		});
+		return insert.immediate();
+	}
+
+	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
+	claimDue(now: number, claimedBy: string, limit: number): EmailJob[] {
+		const claim = this.#db.transaction(() => {
+			const claimed = this.#db
+				.prepare(
+					`UPDATE emails SET status = 'sending', claimed_at = @now, claimed_by = @claimedBy
+					 WHERE id IN (
+						SELECT id FROM emails WHERE status = 'pending' AND next_attempt_at <= @now
+						ORDER BY next_attempt_at, id LIMIT @limit
+					 )
+					 RETURNING id`,
+				)
+				.all({ now, claimedBy, limit }) as { id: number }[];
+			if (claimed.length === 0) return [];
+			const ids = claimed.map((row) => row.id);
+			const rows = this.#db
+				.prepare(
+					`SELECT e.id AS email_id, e.kind, e.recipient, e.attempts,
+						m.id, m.created_at, m.name, m.email, m.phone, m.message
+					 FROM emails e JOIN messages m ON m.id = e.message_id
+					 WHERE e.id IN (${ids.map(() => '?').join(', ')})
+					 ORDER BY e.next_attempt_at, e.id`,
+				)
+				.all(...ids) as (MessageRow & {
+				email_id: number;
+				kind: EmailKind;
+				recipient: string;
+				attempts: number;
+			})[];
+			return rows.map((row) => ({
+				emailId: row.email_id,
+				kind: row.kind,
+				recipient: row.recipient,
+				attempts: row.attempts,
+				message: {
+					id: row.id,
+					name: row.name,
+					email: row.email,
+					phone: row.phone,
+					message: row.message,
+					createdAt: new Date(row.created_at),
+				},
+			}));
+		});
+		return claim.immediate();
+	}
+
+	/** Records that the mail server accepted an e-mail claimed by `claimedBy`. */
+	markSent(emailId: number, claimedBy: string, sentAt: Date): void {
+		this.#db
+			.prepare(
+				`UPDATE emails SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL
+				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
+			)
+			.run(sentAt.toISOString(), emailId, claimedBy);
+	}
+
+	/**
+	 * Records a failed attempt: the e-mail is due again at `nextAttemptAt`, or given up ('failed')
+	 * when that is null.
+	 */
+	markFailed(
+		emailId: number,
+		claimedBy: string,
+		error: string,
+		nextAttemptAt: number | null,
+	): void {
+		this.#db
+			.prepare(
+				`UPDATE emails SET
+					status = CASE WHEN @next IS NULL THEN 'failed' ELSE 'pending' END,
+					attempts = attempts + 1,
+					next_attempt_at = COALESCE(@next, next_attempt_at),
+					last_error = @error
+				 WHERE id = @emailId AND status = 'sending' AND claimed_by = @claimedBy`,
+			)
+			.run({ emailId, claimedBy, error: error.slice(0, MAX_ERROR_LENGTH), next: nextAttemptAt });
+	}
+
+	/**
+	 * Marks as 'interrupted' the e-mails claimed before `claimedBefore` and never settled: their
+	 * process died while sending. Returns how many.
+	 */
+	markInterrupted(claimedBefore: number): number {
+		return this.#db
+			.prepare(
+				`UPDATE emails SET status = 'interrupted',
+					last_error = 'Invio interrotto: il server si è fermato durante l''invio; non viene ritentato per non inviarlo due volte.'
+				 WHERE status = 'sending' AND claimed_at < ?`,
+			)
+			.run(claimedBefore).changes;
+	}
+
+	/**
+	 * Deletes, with their e-mails, the messages of every sender whose latest message is older
+	 * than `cutoff` (the privacy policy keeps messages up to 12 months after the last contact).
+	 * Returns how many messages were deleted.
+	 */
+	purgeSendersInactiveSince(cutoff: Date): number {
+		const purge = this.#db.transaction(() => {
+			const stale = `SELECT id FROM messages WHERE email IN (
+				SELECT email FROM messages GROUP BY email HAVING MAX(created_at) < @cutoff
+			)`;
+			const params = { cutoff: cutoff.toISOString() };
+			this.#db.prepare(`DELETE FROM emails WHERE message_id IN (${stale})`).run(params);
+			return this.#db.prepare(`DELETE FROM messages WHERE id IN (${stale})`).run(params).changes;
+		});
+		return purge.immediate();
+	}
+
+	/** The stored messages, newest first, with their e-mails. */
+	listMessages(limit?: number): StoredMessage[] {
+		const messages = this.#db
+			.prepare(
+				`SELECT id, created_at, name, email, phone, message, spam, delivery
+				 FROM messages ORDER BY id DESC LIMIT ?`,
+			)
+			.all(limit ?? -1) as MessageRow[];
+		const emails = this.#db
+			.prepare(
+				`SELECT id, message_id, kind, recipient, status, attempts, next_attempt_at, sent_at, last_error
+				 FROM emails WHERE message_id >= ? ORDER BY message_id, kind`,
+			)
+			.all(messages.at(-1)?.id ?? Number.MAX_SAFE_INTEGER) as EmailRow[];
+		const byMessage = new Map<number, StoredEmail[]>();
+		for (const row of emails) {
+			const list = byMessage.get(row.message_id) ?? [];
+			list.push({
+				kind: row.kind,
+				recipient: row.recipient,
+				status: row.status,
+				attempts: row.attempts,
+				nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+				sentAt: row.sent_at,
+				lastError: row.last_error,
+			});
+			byMessage.set(row.message_id, list);
+		}
+		return messages.map((row) => ({
+			id: row.id,
+			createdAt: row.created_at,
+			name: row.name,
+			email: row.email,
+			phone: row.phone,
+			message: row.message,
+			spam: row.spam === 1,
+			delivery: row.delivery,
+			emails: byMessage.get(row.id) ?? [],
+		}));
+	}
+
+	/** How many messages are stored. */
+	countMessages(): number {
+		return (this.#db.prepare('SELECT COUNT(*) AS count FROM messages').get() as { count: number })
+			.count;
+	}
+
+	/** Closes the database. */
+	close(): void {
+		this.#db.close();
+	}
+}
+
+/** Applies the migrations the database has not seen yet, each in its own transaction. */
+function migrate(db: Database.Database): void {
+	const version = db.pragma('user_version', { simple: true }) as number;
+	if (version > MIGRATIONS.length) {
+		throw new Error(
+			`The messages database has schema version ${version}, newer than this code (${MIGRATIONS.length}).`,
+		);
+	}
+	MIGRATIONS.slice(version).forEach((sql, index) => {
+		db.transaction(() => {
+			db.exec(sql);
+			db.pragma(`user_version = ${version + index + 1}`);
+		}).immediate();
+	});
+}

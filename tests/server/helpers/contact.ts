@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** A valid message, as the form sends it. */
+export const VALID_MESSAGE = Object.freeze({
+	name: 'Mario Rossi',
+	email: 'mario.rossi@example.it',
+	phone: '+39 011 123 4567',
+	message: 'Vorrei sapere se la Whey al biscotto è disponibile ad Aosta.',
+	privacy: true,
+});
+
+/** A temporary folder with the path of a database file inside it (not created yet). */
+export function tempDatabase(): { dir: string; dbPath: string; remove: () => void } {
+	const dir = mkdtempSync(join(tmpdir(), 'vigorsport-contact-'));
+	return {
+		dir,
+		dbPath: join(dir, 'messages.sqlite'),
+		remove: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}
+
+/** A stored message row, with the states of its e-mails. */
+export interface MessageRow {
+	id: number;
+	name: string;
+	email: string;
+	message: string;
+	spam: number;
+	delivery: string;
+}
+
+/** An e-mail row. */
+export interface EmailRow {
+	id: number;
+	message_id: number;
+	kind: 'admin' | 'confirmation';
+	recipient: string;
+	status: string;
+	attempts: number;
+}
+
+/** Reads the database as the server wrote it (a second, read-only connection; WAL allows it). */
+export function readDatabase(dbPath: string): { messages: MessageRow[]; emails: EmailRow[] } {
+	const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+	try {
+		return {
+			messages: db
+				.prepare('SELECT id, name, email, message, spam, delivery FROM messages ORDER BY id')
+				.all() as MessageRow[],
+			emails: db
+				.prepare('SELECT id, message_id, kind, recipient, status, attempts FROM emails ORDER BY id')
+				.all() as EmailRow[],
+		};
+	} finally {
+		db.close();
+	}
+}
+
+/** How many messages are stored (0 when the database does not exist yet). */
+export function countMessages(dbPath: string): number {
+	try {
+		const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+		try {
+			return (db.prepare('SELECT COUNT(*) AS count FROM messages').get() as { count: number })
+				.count;
+		} finally {
+			db.close();
+		}
+	} catch (error) {
+		if ((error as { code?: string }).code === 'SQLITE_CANTOPEN') return 0;
+		throw error;
+	}
+}
+
+/** A raw HTTP answer. */
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+}
+
+/**
+ * Sends a request exactly as given (headers as they are, body as bytes, optionally chunked with
+ * no Content-Length) over a fresh connection, and reads the whole answer.
+ */
+export function rawRequest(
+	url: string,
+	{
+		method = 'POST',
+		headers = {},
+		body,
+		chunked = false,
+	}: {
+		method?: string;
+		headers?: Record<string, string>;
+		body?: Uint8Array | string;
+		chunked?: boolean;
+	},
+): Promise<RawResponse> {
+	const bytes = body === undefined ? undefined : Buffer.from(body);
+	return new Promise((resolve, reject) => {
+		const req = httpRequest(url, {
+			method,
+			agent: false,
+			headers: {
+				...(bytes && !chunked ? { 'Content-Length': String(bytes.length) } : {}),
+				...headers,
+			},
+		});
+		req.on('error', reject);
+		req.on('response', (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () =>
+				resolve({
+					status: res.statusCode ?? 0,
+					headers: res.headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+				}),
+			);
+			res.on('error', reject);
+		});
+		if (bytes && chunked) {
+			// Several chunks, so the server counts bytes as they arrive.
+			for (let at = 0; at < bytes.length; at += 4096) req.write(bytes.subarray(at, at + 4096));
+			req.end();
+		} else {
+			req.end(bytes);
+		}
+	});
+}
+
+/** POSTs JSON to /api/contact like the island does. */
+export async function postJson(
+	baseUrl: string,
+	body: unknown,
+	headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown> }> {
+	const response = await rawRequest(`${baseUrl}/api/contact`, {
+		headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
+		body: JSON.stringify(body),
+	});
+	return { status: response.status, json: JSON.parse(response.body) as Record<string, unknown> };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETRY_POLICY } from '../../src/lib/contact/backoff';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/lib/contact/config';
+
+const ROOT = '/srv/vigorsport';
+const SMTP = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };
+
+describe('contact configuration', () => {
+	it('without SMTP_HOST is simulation mode with the defaults', () => {
+		const config = contactConfigFromEnv({}, ROOT);
+		expect(config).toMatchObject({
+			dbPath: '/srv/vigorsport/data/messages.sqlite',
+			smtp: null,
+			shopEmail: null,
+			rateLimitPerMinute: 5,
+			retentionDays: 365,
+			retry: DEFAULT_RETRY_POLICY,
+		});
+	});
+
+	it.each([
+		['data/altro.sqlite', '/srv/vigorsport/data/altro.sqlite'],
+		['/var/lib/vigorsport/messaggi.sqlite', '/var/lib/vigorsport/messaggi.sqlite'],
+	])('CONTACT_DB_PATH %s -> %s', (value, expected) => {
+		expect(contactConfigFromEnv({ CONTACT_DB_PATH: value }, ROOT).dbPath).toBe(expected);
+	});
+
+	it.each([
+		[{}, 587, false],
+		[{ SMTP_SECURE: 'true' }, 465, true],
+		[{ SMTP_PORT: '465' }, 465, true],
+		[{ SMTP_PORT: '465', SMTP_SECURE: 'false' }, 465, false],
+		[{ SMTP_PORT: '2525' }, 2525, false],
+	])('SMTP %j -> port %i, secure %s', (env, port, secure) => {
+		const { smtp } = contactConfigFromEnv({ ...SMTP, ...env }, ROOT);
+		expect(smtp).toMatchObject({ host: 'smtp.example.it', port, secure });
+	});
+
+	it('sends from the shop address unless SMTP_FROM says otherwise', () => {
+		expect(contactConfigFromEnv(SMTP, ROOT).from).toBe('"Vigor Sport" <negozio@example.it>');
+		expect(contactConfigFromEnv({ ...SMTP, SMTP_FROM: 'Sito <sito@example.it>' }, ROOT).from).toBe(
+			'Sito <sito@example.it>',
+		);
+	});
+
+	it('authenticates only with SMTP_USER', () => {
+		expect(contactConfigFromEnv(SMTP, ROOT).smtp).toMatchObject({ user: null, password: null });
+		expect(
+			contactConfigFromEnv({ ...SMTP, SMTP_USER: 'u', SMTP_PASSWORD: ' p w ' }, ROOT).smtp,
+		).toMatchObject({ user: 'u', password: ' p w ' });
+	});
+
+	it('reads the retry settings, which the tests shorten', () => {
+		const config = contactConfigFromEnv(
+			{
+				CONTACT_RETRY_BASE_MS: '100',
+				CONTACT_RETRY_MAX_DELAY_MS: '400',
+				CONTACT_RETRY_MAX_ATTEMPTS: '3',
+				CONTACT_RETRY_POLL_MS: '50',
+				CONTACT_RATE_LIMIT: '0',
+				CONTACT_RETENTION_DAYS: '0',
+			},
+			ROOT,
+		);
+		expect(config.retentionDays).toBe(0);
+		expect(config.retry).toEqual({ baseDelayMs: 100, maxDelayMs: 400, maxAttempts: 3 });
+		expect(config.retryPollMs).toBe(50);
+		expect(config.rateLimitPerMinute).toBe(0);
+	});
+
+	it.each([
+		[{ SMTP_HOST: 'smtp.example.it' }, /SHOP_EMAIL is required/],
+		[{ ...SMTP, SHOP_EMAIL: 'negozio' }, /SHOP_EMAIL is not an e-mail address/],
+		[{ ...SMTP, SMTP_PORT: '0' }, /SMTP_PORT must be a whole number/],
+		[{ ...SMTP, SMTP_PORT: 'venticinque' }, /SMTP_PORT/],
+		[{ ...SMTP, SMTP_SECURE: 'forse' }, /SMTP_SECURE must be true or false/],
+		[{ CONTACT_RATE_LIMIT: '-1' }, /CONTACT_RATE_LIMIT/],
+		[{ CONTACT_RATE_LIMIT: '2.5' }, /CONTACT_RATE_LIMIT/],
+		[{ CONTACT_RETRY_BASE_MS: '1000', CONTACT_RETRY_MAX_DELAY_MS: '10' }, /MAX_DELAY/],
+	])('refuses %j', (env, message) => {
+		expect(() => contactConfigFromEnv(env, ROOT)).toThrow(ContactConfigError);
+		expect(() => contactConfigFromEnv(env, ROOT)).toThrow(message);
+	});
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+	clearDraft,
+	DRAFT_KEY,
+	emptyDraft,
+	readDraft,
+	writeDraft,
+	type DraftStorage,
+} from '../../src/lib/contact/draft';
+
+/** A storage that keeps values in a map, as localStorage does. */
+function memoryStorage(
+	initial: Record<string, string> = {},
+): DraftStorage & { data: Map<string, string> } {
+	const data = new Map(Object.entries(initial));
+	return {
+		data,
+		getItem: (key) => data.get(key) ?? null,
+		setItem: (key, value) => void data.set(key, value),
+		removeItem: (key) => void data.delete(key),
+	};
+}
+
+/** A storage that refuses everything, as in some private modes. */
+const brokenStorage: DraftStorage = {
+	getItem: () => {
+		throw new Error('SecurityError');
+	},
+	setItem: () => {
+		throw new Error('QuotaExceededError');
+	},
+	removeItem: () => {
+		throw new Error('SecurityError');
+	},
+};
+
+const DRAFT = { name: 'Mario', email: 'mario@example.it', phone: '011', message: 'Ciao' };
+
+describe('contact draft', () => {
+	it('is namespaced', () => {
+		expect(DRAFT_KEY).toBe('vigorsport:contact-draft');
+	});
+
+	it('survives a write and a read, without the privacy box', () => {
+		const storage = memoryStorage();
+		writeDraft(storage, { ...DRAFT, privacy: true } as typeof DRAFT);
+		expect(JSON.parse(storage.data.get(DRAFT_KEY) ?? '')).toEqual(DRAFT);
+		expect(readDraft(storage)).toEqual(DRAFT);
+	});
+
+	it('is removed when empty and when cleared', () => {
+		const storage = memoryStorage({ [DRAFT_KEY]: JSON.stringify(DRAFT) });
+		writeDraft(storage, emptyDraft());
+		expect(storage.data.has(DRAFT_KEY)).toBe(false);
+		writeDraft(storage, DRAFT);
+		clearDraft(storage);
+		expect(storage.data.has(DRAFT_KEY)).toBe(false);
+	});
+
+	it.each([
+		['nothing stored', undefined],
+		['not JSON', '{nome'],
+		['JSON null', 'null'],
+		['an array', '["Mario"]'],
+		['a string', '"Mario"'],
+	])('reads as empty: %s', (_, raw) => {
+		const storage = memoryStorage(raw === undefined ? {} : { [DRAFT_KEY]: raw });
+		expect(readDraft(storage)).toEqual(emptyDraft());
+	});
+
+	it('keeps only string fields it knows', () => {
+		const storage = memoryStorage({
+			[DRAFT_KEY]: JSON.stringify({ name: 'Mario', email: 42, privacy: true, extra: 'x' }),
+		});
+		expect(readDraft(storage)).toEqual({ ...emptyDraft(), name: 'Mario' });
+	});
+
+	it('works without storage, and with a storage that throws', () => {
+		expect(readDraft(null)).toEqual(emptyDraft());
+		expect(readDraft(brokenStorage)).toEqual(emptyDraft());
+		expect(() => writeDraft(brokenStorage, DRAFT)).not.toThrow();
+		expect(() => clearDraft(brokenStorage)).not.toThrow();
+		expect(() => writeDraft(null, DRAFT)).not.toThrow();
+	});
+});

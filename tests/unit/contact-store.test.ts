@@ -1,0 +1,190 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatMessageReport } from '../../src/lib/contact/report';
+import { ContactStore, MIGRATIONS, type NewMessage } from '../../src/lib/contact/store';
+
+/** A real SQLite file in a temporary folder (a subfolder, to see it created). */
+let dir: string;
+let path: string;
+const open: ContactStore[] = [];
+
+function openStore(): ContactStore {
+	const store = ContactStore.open(path);
+	open.push(store);
+	return store;
+}
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'vigorsport-store-'));
+	path = join(dir, 'nuova', 'messages.sqlite');
+});
+
+afterEach(() => {
+	for (const store of open.splice(0)) store.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const T0 = Date.parse('2026-03-03T13:05:00Z');
+
+function message(overrides: Partial<NewMessage> = {}): NewMessage {
+	return {
+		name: 'Mario Rossi',
+		email: 'mario@example.it',
+		phone: '011 1234567',
+		message: 'Vorrei un consiglio.',
+		createdAt: new Date(T0),
+		spam: false,
+		delivery: 'smtp',
+		emails: [
+			{ kind: 'admin', recipient: 'negozio@example.it' },
+			{ kind: 'confirmation', recipient: 'mario@example.it' },
+		],
+		...overrides,
+	};
+}
+
+describe('ContactStore', () => {
+	it('creates its folder and file, in WAL mode, at the latest schema version', () => {
+		const store = openStore();
+		expect(store.journalMode).toBe('wal');
+		expect(store.schemaVersion).toBe(MIGRATIONS.length);
+		store.close();
+		open.pop();
+		// Opening again applies nothing twice.
+		expect(openStore().schemaVersion).toBe(MIGRATIONS.length);
+	});
+
+	it('refuses a database newer than the code', () => {
+		openStore().close();
+		open.pop();
+		const db = new Database(path);
+		db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+		db.close();
+		expect(() => ContactStore.open(path)).toThrow(/newer than this code/);
+	});
+
+	it('does not create a missing file when told not to', () => {
+		expect(() => ContactStore.open(path, { create: false })).toThrow();
+	});
+
+	it('stores a message with its e-mails claimed by the process that stores it', () => {
+		const store = openStore();
+		const { id, jobs } = store.insertMessage(message(), 'io');
+		expect(jobs.map((job) => [job.kind, job.recipient, job.attempts])).toEqual([
+			['admin', 'negozio@example.it', 0],
+			['confirmation', 'mario@example.it', 0],
+		]);
+		expect(jobs[0]?.message).toMatchObject({ id, name: 'Mario Rossi' });
+		// Claimed by the request: the retry loop does not see them.
+		expect(store.claimDue(T0 + 1, 'altro', 10)).toEqual([]);
+		expect(store.listMessages()[0]?.emails.map((email) => email.status)).toEqual([
+			'sending',
+			'sending',
+		]);
+	});
+
+	it('retries a failed e-mail only when due, and only in one process', () => {
+		const store = openStore();
+		const { jobs } = store.insertMessage(message(), 'io');
+		const [admin, confirmation] = jobs;
+		if (!admin || !confirmation) throw new Error('two jobs expected');
+		store.markSent(admin.emailId, 'io', new Date(T0));
+		store.markFailed(confirmation.emailId, 'io', 'ECONNREFUSED', T0 + 1000);
+		expect(store.claimDue(T0 + 999, 'a', 10)).toEqual([]);
+		const claimed = store.claimDue(T0 + 1000, 'a', 10);
+		expect(claimed.map((job) => [job.emailId, job.attempts])).toEqual([[confirmation.emailId, 1]]);
+		// A second process finds nothing: the row is claimed.
+		expect(store.claimDue(T0 + 1000, 'b', 10)).toEqual([]);
+		// Another process cannot settle a row it did not claim.
+		store.markSent(confirmation.emailId, 'b', new Date(T0 + 1000));
+		expect(store.listMessages()[0]?.emails[1]?.status).toBe('sending');
+		store.markSent(confirmation.emailId, 'a', new Date(T0 + 1000));
+		expect(store.listMessages()[0]?.emails.map((email) => [email.status, email.attempts])).toEqual([
+			['sent', 1],
+			['sent', 2],
+		]);
+	});
+
+	it('gives an e-mail up after its last attempt', () => {
+		const store = openStore();
+		const [admin] = store.insertMessage(message(), 'io').jobs;
+		if (!admin) throw new Error('job expected');
+		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', null);
+		expect(store.listMessages()[0]?.emails[0]).toMatchObject({
+			status: 'failed',
+			attempts: 1,
+			lastError: 'ECONNREFUSED',
+		});
+		expect(store.claimDue(T0 + 86_400_000, 'io', 10)).toEqual([]);
+	});
+
+	it('marks e-mails of a dead process as interrupted after the lease, never to resend them', () => {
+		const store = openStore();
+		store.insertMessage(message(), 'morto');
+		expect(store.markInterrupted(T0)).toBe(0);
+		expect(store.markInterrupted(T0 + 1)).toBe(2);
+		expect(store.listMessages()[0]?.emails.map((email) => email.status)).toEqual([
+			'interrupted',
+			'interrupted',
+		]);
+		expect(store.claimDue(T0 + 86_400_000, 'nuovo', 10)).toEqual([]);
+	});
+
+	it('deletes the messages of senders silent since the cutoff, keeping the others whole', () => {
+		const store = openStore();
+		const DAY = 86_400_000;
+		const at = (days: number) => new Date(T0 - days * DAY);
+		store.insertMessage(message({ email: 'vecchio@example.it', createdAt: at(400) }), 'io');
+		store.insertMessage(message({ email: 'torna@example.it', createdAt: at(500) }), 'io');
+		store.insertMessage(message({ email: 'torna@example.it', createdAt: at(10) }), 'io');
+		store.insertMessage(message({ email: 'nuovo@example.it', createdAt: at(1) }), 'io');
+		expect(store.purgeSendersInactiveSince(at(365))).toBe(1);
+		expect(store.listMessages().map((item) => [item.email, item.emails.length])).toEqual([
+			['nuovo@example.it', 2],
+			['torna@example.it', 2],
+			['torna@example.it', 2],
+		]);
+		expect(store.purgeSendersInactiveSince(at(365))).toBe(0);
+	});
+
+	it('lists messages newest first, with a limit, and reports them in Italian', () => {
+		const store = openStore();
+		store.insertMessage(message({ delivery: 'simulation', emails: [] }), 'io');
+		store.insertMessage(
+			message({ name: 'Spam Bot', spam: true, delivery: 'none', emails: [] }),
+			'io',
+		);
+		const { jobs } = store.insertMessage(message({ name: 'Anna Bianchi' }), 'io');
+		const [admin, confirmation] = jobs;
+		if (!admin || !confirmation) throw new Error('two jobs expected');
+		store.markSent(admin.emailId, 'io', new Date(T0));
+		store.markFailed(confirmation.emailId, 'io', 'ECONNREFUSED 127.0.0.1:25', T0 + 60_000);
+		expect(store.countMessages()).toBe(3);
+		expect(store.listMessages().map((item) => item.name)).toEqual([
+			'Anna Bianchi',
+			'Spam Bot',
+			'Mario Rossi',
+		]);
+		expect(store.listMessages(1).map((item) => item.name)).toEqual(['Anna Bianchi']);
+
+		const report = formatMessageReport(store.listMessages(), store.countMessages());
+		expect(report).toContain('3 messaggi salvati, dal più recente:');
+		expect(report).toContain('#3 · 3 marzo 2026 alle 14:05 · Anna Bianchi <mario@example.it>');
+		expect(report).toContain(
+			'Notifica al negozio (negozio@example.it): inviata il 3 marzo 2026 alle 14:05',
+		);
+		expect(report).toContain(
+			'Conferma al visitatore (mario@example.it): in attesa dopo 1 tentativo, nuovo tentativo il 3 marzo 2026 alle 14:06 (ultimo errore: ECONNREFUSED 127.0.0.1:25)',
+		);
+		expect(report).toContain('· SPAM');
+		expect(report).toContain('E-mail: nessuna (modalità simulazione)');
+		expect(report).toContain('  > Vorrei un consiglio.');
+		expect(formatMessageReport(store.listMessages(1), 3)).toContain(
+			'3 messaggi salvati; il più recente:',
+		);
+		expect(formatMessageReport([], 0)).toBe('Nessun messaggio salvato.');
+	});
+});
