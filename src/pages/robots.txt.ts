@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+
+/** /robots.txt: everything may be indexed except the static API; the sitemap's address. */
+export const GET: APIRoute = ({ site }) => {
+	const sitemap = new URL('/sitemap-index.xml', site ?? 'https://www.vigorsport.it').href;
+	return new Response(`User-agent: *\nDisallow: /api/\n\nSitemap: ${sitemap}\n`, {
+		headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+	});
+};
