@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { crawlSite } from './helpers/crawl';
 
 /** WCAG 2.2 AA, the level Italian law (Legge Stanca, EN 301 549) asks of a shop's site. */
@@ -31,6 +31,8 @@ function describeViolations(path: string, violations: AxeResults['violations']):
 let pagesToCheck: string[] = [];
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+	// Every page as a first-time visitor sees it, with the cookie banner open.
+	test.use({ consentBanner: true });
 	test.describe.configure({ mode: 'parallel' });
 
 	test.beforeAll(async ({ playwright }, testInfo) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
 /** Category page: sorting, filters, reset and the state kept in the address (SPEC §2, §9). */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
 /** Cookie banner (SPEC §4, §9; DECISIONS.md 13, 19). */
@@ -7,6 +7,9 @@ import { waitForIsland } from './helpers/islands';
 const CONSENT = 'vigorsport:cookie-consent';
 const PREFERENCES = 'vigorsport:cookie-preferences';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// A first-time visitor: no decision stored.
+test.use({ consentBanner: true });
 
 const banner = (page: Page) =>
 	page.getByRole('region', { name: /Rispettiamo la tua privacy|Personalizza i cookie/ });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
 /** Favourites (SPEC §2, §3, §4, §8): the heart, the header count, /preferiti, storage problems. */
@@ -39,7 +39,10 @@ test('the heart saves a product at once, with a toast and the header count, and 
 	await page.reload();
 	await waitForIsland(page, 'button[data-favourite="whey-concentrate-80"]');
 	await expect(heart(page, 'whey-concentrate-80')).toHaveAttribute('aria-pressed', 'true');
-	const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), KEY);
+	const stored = await page.evaluate(
+		(key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown,
+		KEY,
+	);
 	expect(stored).toEqual([
 		expect.objectContaining({
 			id: 'whey-concentrate-80',

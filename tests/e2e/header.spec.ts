@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 
 /**
  * Header behaviours of SPEC §2, §4 and §9, in a real browser against the built site. The page

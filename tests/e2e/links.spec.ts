@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { crawlSite, describeBrokenLinks } from './helpers/crawl';
 
 test('every link reachable from the home page works', async ({ request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
 /** Product page: variant picker, price, image, availability, tabs, share (SPEC §2, §4, §9). */
