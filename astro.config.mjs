@@ -3,7 +3,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.SITE_URL ?? 'https://www.vigorsport.it';
@@ -22,6 +24,43 @@ export default defineConfig({
 		react(),
 		// Every page but the not-found pages and the offline page; the static API is not a page.
 		sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
+		// The service worker: src/sw.ts, built with Workbox (docs/ARCHITECTURE.md, 'Offline').
+		// The site registers it itself (src/scripts/register-sw.ts) after the page has loaded.
+		AstroPWA({
+			strategies: 'injectManifest',
+			srcDir: 'src',
+			filename: 'sw.ts',
+			registerType: 'prompt',
+			injectRegister: false,
+			manifestFilename: 'manifest.webmanifest',
+			includeManifestIcons: false,
+			manifest: {
+				name: 'Vigor Sport – Integratori e accessori per lo sport',
+				short_name: 'Vigor Sport',
+				description:
+					'Il catalogo dei negozi Vigor Sport di Buttigliera Alta e Aosta: proteine, integratori e accessori.',
+				lang: 'it',
+				dir: 'ltr',
+				start_url: '/',
+				scope: '/',
+				id: '/',
+				display: 'standalone',
+				theme_color: '#18181b',
+				background_color: '#ffffff',
+				icons: [
+					{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+					{ src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+					{
+						src: '/icons/maskable-512.png',
+						sizes: '512x512',
+						type: 'image/png',
+						purpose: 'maskable',
+					},
+				],
+			},
+			injectManifest: { globPatterns: precachePatterns() },
+			devOptions: { enabled: false },
+		}),
 	],
 	security: {
 		// POST /api/contact checks the Origin itself, for every content type (Astro's check covers

@@ -3,6 +3,7 @@
 // very same code as the build and the unit tests — one implementation each:
 //
 //   src/lib/redirects.ts        -> dist/server/redirects.mjs  legacy redirect rules and matcher
+//   src/lib/http/headers.ts     -> dist/server/headers.mjs    cache rules and security headers
 //   src/lib/contact/service.ts  -> dist/server/contact.mjs    contact service (SQLite, SMTP,
 //                                                             retries), used by serve.mjs and
 //                                                             scripts/messages.mjs
@@ -22,6 +23,7 @@ import { esbuild } from './typescript.mjs';
 const ENTRIES = [
 	['src/lib/redirects.ts', 'redirects.mjs'],
 	['src/lib/contact/service.ts', 'contact.mjs'],
+	['src/lib/http/headers.ts', 'headers.mjs'],
 ];
 
 const root = fileURLToPath(new URL('..', import.meta.url));

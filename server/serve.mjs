@@ -2,7 +2,7 @@
 //
 // One implementation of the legacy redirects. src/lib/redirects.ts holds the rules and the
 // matcher. The build writes the rules to dist/client/_redirects (for CDNs, through the
-// prerendered endpoint src/pages/[redirectsFile].ts), and scripts/compile-server.mjs compiles
+// prerendered endpoint src/pages/[hostFile].ts), and scripts/compile-server.mjs compiles
 // src/lib/redirects.ts to dist/server/redirects.mjs with esbuild, the TypeScript compiler Astro
 // itself uses. This server imports parseRedirectsFile/matchRedirect from that generated module
 // and reads the rules from dist/client/_redirects, so the file a CDN applies and the answers of
@@ -34,7 +34,6 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import sirv from 'sirv';
-import { applySecurityHeaders } from './headers.mjs';
 
 // The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
 // its own; should it be switched back to standalone, this keeps that server from starting.
@@ -48,12 +47,9 @@ const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || '127.0.0.1';
 const trustProxy = ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
 
-const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
-const CACHE_DAY = 'public, max-age=86400';
 const INTERNAL_ERROR = JSON.stringify({ error: 'Errore interno del server' });
-/** Files of dist/client that are not served (CDNs do not publish `_redirects` either). */
-const HIDDEN_FILES = new Set(['/_redirects']);
+/** Files of dist/client that are not served (CDNs do not publish `_redirects` and `_headers` either). */
+const HIDDEN_FILES = new Set(['/_redirects', '/_headers']);
 const COMPRESSED_SUFFIXES = ['.br', '.gz'];
 
 /** Imports a module of dist/server, or stops with a hint when the build has not run. */
@@ -83,6 +79,9 @@ function readBuilt(file) {
 
 const { handler: astroHandler } = await importBuilt('entry.mjs');
 const { parseRedirectsFile, matchRedirect } = await importBuilt('redirects.mjs');
+// Cache rules and security headers: the same module writes dist/client/_headers for CDNs.
+const { CACHE_DAY, CACHE_REVALIDATE, SECURITY_HEADERS, cacheControlOf } =
+	await importBuilt('headers.mjs');
 const { createContactServiceFromEnv } = await importBuilt('contact.mjs');
 const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'));
 /** The not-found page of the whole site; it must exist. */
@@ -143,20 +142,6 @@ function resolveFile(pathname) {
 	const base = pathname === '/' ? '' : pathname;
 	const candidates = [base, `${base}/index`, `${base}.html`, `${base}/index.html`];
 	return candidates.find((path) => path !== '' && staticIndex.files.has(path)) ?? null;
-}
-
-/** Cache-Control of a file of dist/client. */
-function cacheControlOf(file) {
-	if (file.startsWith('/_astro/')) return CACHE_IMMUTABLE;
-	if (
-		file.endsWith('.html') ||
-		file === '/sw.js' ||
-		file === '/manifest.webmanifest' ||
-		(file.startsWith('/api/') && file.endsWith('.json'))
-	) {
-		return CACHE_REVALIDATE;
-	}
-	return CACHE_DAY;
 }
 
 /** Requests that sirv answers from a file without a compressed copy, so with no Vary header. */
@@ -278,7 +263,7 @@ function toAstro(req, res) {
 }
 
 function handle(req, res) {
-	applySecurityHeaders(res);
+	for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 	const url = req.url ?? '/';
 	if (!url.startsWith('/')) {
 		sendError(res, 400, JSON.stringify({ error: 'Richiesta non valida' }));

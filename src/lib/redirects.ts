@@ -4,7 +4,7 @@
  * Pages: `:name` matches one path segment, a final `*` matches the rest and is put back as
  * `:splat`; the first matching rule wins.
  *
- * The build writes the rules to `dist/client/_redirects` (src/pages/[redirectsFile].ts) for CDNs,
+ * The build writes the rules to `dist/client/_redirects` (src/pages/[hostFile].ts) for CDNs,
  * and `scripts/compile-server.mjs` compiles this very file to `dist/server/redirects.mjs` for
  * our Node server (server/serve.mjs), which reads the same `_redirects` file with
  * `parseRedirectsFile` and answers with `matchRedirect`. Pure: no I/O, no `astro:*` imports.

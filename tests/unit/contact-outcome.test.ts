@@ -5,6 +5,7 @@ import {
 	readEmailStatus,
 	successToast,
 	type EmailStatus,
+	isQueuedAnswer,
 } from '../../src/lib/contact/outcome';
 
 const status = (
@@ -63,5 +64,17 @@ describe('failure toast', () => {
 		[504, '', null, '504'],
 	])('%i %s %j -> %s', (code, text, body, expected) => {
 		expect(failureReason(code, text, body)).toBe(expected);
+	});
+});
+
+describe('isQueuedAnswer', () => {
+	it.each([
+		[202, { queued: true }, true],
+		[202, { queued: false }, false],
+		[201, { queued: true }, false],
+		[202, 'queued', false],
+		[202, null, false],
+	])('%i %o → %s', (status, body, expected) => {
+		expect(isQueuedAnswer(status, body)).toBe(expected);
 	});
 });

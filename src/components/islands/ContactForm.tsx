@@ -21,10 +21,14 @@ import {
 } from '../../lib/contact/contact-schema';
 import { clearDraft, readDraft, writeDraft, type DraftStorage } from '../../lib/contact/draft';
 import {
+	CONTACT_SENT,
 	failureDescription,
 	failureReason,
+	isQueuedAnswer,
 	NETWORK_ERROR,
+	OFFLINE_TOAST,
 	readEmailStatus,
+	REPLAY_CONTACT,
 	successToast,
 } from '../../lib/contact/outcome';
 import {
@@ -84,6 +88,9 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	const [attempted, setAttempted] = useState(false);
 	const [sending, setSending] = useState(false);
 	const [trap, setTrap] = useState('');
+	/** The message could not leave the phone: it goes when the connection is back. */
+	const [waiting, setWaiting] = useState(false);
+	const retryWhenOnline = useRef(false);
 	const baseId = useId();
 	const idOf = (field: ContactField | 'trap') => `${baseId}-${field}`;
 	const errorIdOf = (field: ContactField) => `${baseId}-${field}-errore`;
@@ -133,6 +140,49 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		if (first) document.getElementById(idOf(first))?.focus();
 	}
 
+	/** The message went through: the toast for its e-mails, and an empty form. */
+	function sent(body: unknown) {
+		const status = readEmailStatus(
+			typeof body === 'object' && body !== null
+				? (body as { emailStatus?: unknown }).emailStatus
+				: undefined,
+		);
+		showToast({ variant: 'success', duration: TOAST_DURATION.default, ...successToast(status) });
+		setValues(EMPTY_CONTACT);
+		setErrors({});
+		setAttempted(false);
+		setTrap('');
+		setWaiting(false);
+		clearDraft(browserStorage());
+	}
+
+	// Offline sending (docs/ARCHITECTURE.md, 'Offline'): the service worker reports a queued
+	// message once sent; without one, the form itself sends again when the phone is back online.
+	useEffect(() => {
+		const onWorkerMessage = (event: MessageEvent) => {
+			const data = event.data as { type?: string; ok?: boolean; body?: unknown } | null;
+			if (data?.type !== CONTACT_SENT) return;
+			if (data.ok) sent(data.body);
+			else {
+				setWaiting(false);
+				showError(failureDescription(failureReason(0, '', data.body)));
+			}
+		};
+		const onOnline = () => {
+			navigator.serviceWorker?.controller?.postMessage({ type: REPLAY_CONTACT });
+			if (retryWhenOnline.current) {
+				retryWhenOnline.current = false;
+				formRef.current?.requestSubmit();
+			}
+		};
+		navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
+		window.addEventListener('online', onOnline);
+		return () => {
+			navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
+			window.removeEventListener('online', onOnline);
+		};
+	});
+
 	async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		if (sending) return;
@@ -153,7 +203,13 @@ export default function ContactForm({ shops }: ContactFormProps) {
 					body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: trap }),
 				});
 			} catch {
-				showError(failureDescription(NETWORK_ERROR));
+				if (navigator.onLine === false) {
+					retryWhenOnline.current = true;
+					setWaiting(true);
+					showToast(OFFLINE_TOAST);
+				} else {
+					showError(failureDescription(NETWORK_ERROR));
+				}
 				return;
 			}
 			const text = await response.text().catch(() => '');
@@ -162,6 +218,11 @@ export default function ContactForm({ shops }: ContactFormProps) {
 				body = JSON.parse(text);
 			} catch {
 				// Not JSON (a proxy's error page): the reason is then the status and the text.
+			}
+			if (isQueuedAnswer(response.status, body)) {
+				setWaiting(true);
+				showToast(OFFLINE_TOAST);
+				return;
 			}
 			if (!response.ok) {
 				const fields = readFieldErrors(body);
@@ -172,17 +233,7 @@ export default function ContactForm({ shops }: ContactFormProps) {
 				showError(failureDescription(failureReason(response.status, response.statusText, body)));
 				return;
 			}
-			const status = readEmailStatus(
-				typeof body === 'object' && body !== null
-					? (body as { emailStatus?: unknown }).emailStatus
-					: undefined,
-			);
-			showToast({ variant: 'success', duration: TOAST_DURATION.default, ...successToast(status) });
-			setValues(EMPTY_CONTACT);
-			setErrors({});
-			setAttempted(false);
-			setTrap('');
-			clearDraft(browserStorage());
+			sent(body);
 		} finally {
 			setSending(false);
 		}
@@ -327,6 +378,9 @@ export default function ContactForm({ shops }: ContactFormProps) {
 			>
 				{sending ? 'Invio in corso...' : 'Invia Messaggio'}
 			</button>
+			<p role="status" className="text-sm font-medium text-ink" data-contact-waiting={waiting}>
+				{waiting ? `${OFFLINE_TOAST.title}: ${OFFLINE_TOAST.description}` : ''}
+			</p>
 		</form>
 	);
 }

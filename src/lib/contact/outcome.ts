@@ -79,3 +79,23 @@ export function failureReason(status: number, statusText: string, body: unknown)
 	const text = typeof body === 'string' && body.trim() !== '' ? body.trim() : statusText;
 	return text ? `${status}: ${text}` : String(status);
 }
+
+/** Said when the message could not leave the phone and will be sent once it is online again. */
+export const OFFLINE_TOAST: ToastText = {
+	title: 'Sei offline',
+	description: 'Il messaggio è salvato e verrà inviato appena torna la connessione.',
+};
+
+/** Whether an answer is the service worker's "queued for Background Sync" (202 with queued). */
+export function isQueuedAnswer(status: number, body: unknown): boolean {
+	return (
+		status === 202 &&
+		typeof body === 'object' &&
+		body !== null &&
+		(body as Record<string, unknown>)['queued'] === true
+	);
+}
+
+/** The messages between the service worker and the contact form. */
+export const CONTACT_SENT = 'CONTACT_SENT';
+export const REPLAY_CONTACT = 'REPLAY_CONTACT';

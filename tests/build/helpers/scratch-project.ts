@@ -8,8 +8,9 @@ export const root = path.resolve(import.meta.dirname, '../../..');
 export const astroBin = path.join(root, 'node_modules/astro/astro.js');
 
 /**
- * Makes a project in `project` that runs the real code on a copy of content/: the code and the
- * configuration are links, and node_modules is a folder of links without Astro's and Vite's
+ * Makes a project in `project` that runs the real code on a copy of content/. The code and the
+ * configuration are copied (Astro resolves a linked component's scripts by its real path and
+ * then cannot find them), and node_modules is a folder of links without Astro's and Vite's
  * caches, so the real project's cache (node_modules/.astro) is never touched.
  */
 export async function createScratchProject(
@@ -18,7 +19,7 @@ export async function createScratchProject(
 ): Promise<void> {
 	await mkdir(path.join(project, 'node_modules'), { recursive: true });
 	for (const entry of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
-		await symlink(path.join(root, entry), path.join(project, entry));
+		await cp(path.join(root, entry), path.join(project, entry), { recursive: true });
 	}
 	for (const entry of await readdir(path.join(root, 'node_modules'))) {
 		if (entry === '.astro' || entry === '.vite' || entry === '.cache') continue;

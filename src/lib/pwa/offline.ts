@@ -1,0 +1,40 @@
+/**
+ * What the service worker keeps for offline use (docs/ARCHITECTURE.md, 'Offline'). Shared by
+ * astro.config.mjs (what to precache), src/sw.ts (how to answer) and the offline page.
+ */
+
+/** The pages precached at install: they open offline even if never visited. */
+export const SHELL_PAGES = [
+	{ path: '/', label: 'Home' },
+	{ path: '/prodotti', label: 'Prodotti' },
+	{ path: '/preferiti', label: 'I tuoi preferiti' },
+	{ path: '/contatti', label: 'Contatti' },
+] as const;
+
+/** The page shown for a page that is neither online nor in the cache. */
+export const OFFLINE_PAGE = '/offline';
+
+/** How long a page may take on the network before the cached copy is shown, in seconds. */
+export const NETWORK_TIMEOUT_SECONDS = 3;
+
+/** The built file of a page path: "/" → "/index.html", "/prodotti/" → "/prodotti.html". */
+export function builtFileFor(pathname: string): string {
+	const path = pathname.replace(/\/+$/, '');
+	if (path === '') return '/index.html';
+	return path.endsWith('.html') ? path : `${path}.html`;
+}
+
+/**
+ * The glob patterns (relative to dist/client) of everything precached at install; the manifest
+ * is added by @vite-pwa/astro, which also lists pages by address ("prodotti", not the file).
+ */
+export function precachePatterns(): string[] {
+	return [
+		'_astro/*.{js,css,woff2}',
+		'icons/*.png',
+		'favicon.svg',
+		...[...SHELL_PAGES.map((page) => page.path), OFFLINE_PAGE].map((path) =>
+			builtFileFor(path).slice(1),
+		),
+	];
+}

@@ -1,0 +1,51 @@
+/**
+ * Registers the service worker (/sw.js, scope /) once the page has loaded, so it never delays
+ * the first paint, and offers 'Aggiorna' when a new version of the site is waiting.
+ */
+import { showToast } from '../stores/toasts';
+
+/** How long the update offer stays on screen, in milliseconds. */
+const UPDATE_TOAST_MS = 10 * 60 * 1000;
+
+function offerUpdate(worker: ServiceWorker) {
+	showToast({
+		title: 'Nuova versione disponibile',
+		description: 'Aggiorna per vedere i contenuti più recenti.',
+		duration: UPDATE_TOAST_MS,
+		action: {
+			label: 'Aggiorna',
+			onClick: () => {
+				// Reload once the new worker controls the page.
+				navigator.serviceWorker.addEventListener(
+					'controllerchange',
+					() => window.location.reload(),
+					{
+						once: true,
+					},
+				);
+				worker.postMessage({ type: 'SKIP_WAITING' });
+			},
+		},
+	});
+}
+
+async function register() {
+	const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+	// A first install has no controller: there is nothing to update yet.
+	if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+	registration.addEventListener('updatefound', () => {
+		const installing = registration.installing;
+		installing?.addEventListener('statechange', () => {
+			if (installing.state === 'installed' && navigator.serviceWorker.controller) {
+				offerUpdate(installing);
+			}
+		});
+	});
+}
+
+if ('serviceWorker' in navigator) {
+	const start = () =>
+		void register().catch((error: unknown) => console.warn('Service worker non registrato', error));
+	if (document.readyState === 'complete') start();
+	else window.addEventListener('load', start, { once: true });
+}

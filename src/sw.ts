@@ -1,0 +1,152 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (/sw.js), built by @vite-pwa/astro with Workbox (injectManifest). What it
+ * keeps and why is in docs/ARCHITECTURE.md, 'Offline':
+ * - build assets and the shell pages are precached at install;
+ * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
+ * - images: cache first, 30 days, at most 200;
+ * - the static JSON under /api/: stale while revalidate;
+ * - POST /api/contact: never cached; when the network is down the message is queued and sent by
+ *   Background Sync, and the page is told so with a 202 answer.
+ */
+import { Queue } from 'workbox-background-sync';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import type { WorkboxPlugin } from 'workbox-core/types';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { CONTACT_SENT, REPLAY_CONTACT } from './lib/contact/outcome';
+import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
+import { canonicalPath } from './lib/seo/canonical';
+
+declare const self: ServiceWorkerGlobalScope & {
+	__WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+precache(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+// The page asks the waiting worker to take over when the visitor chooses 'Aggiorna'.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+	if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+/**
+ * Workbox's plugin classes are typed without `| undefined` on their optional callbacks, which
+ * this project's exactOptionalPropertyTypes rejects; they are WorkboxPlugins all the same.
+ */
+const plugins = (...list: object[]) => list as WorkboxPlugin[];
+
+// Build assets (hashed JS and CSS, icons) straight from the precache when they are there.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' &&
+		request.mode !== 'navigate' &&
+		sameOrigin(url) &&
+		(url.pathname.startsWith('/_astro/') || url.pathname.startsWith('/icons/')) &&
+		!/\.(webp|avif|jpe?g|png|svg)$/.test(url.pathname),
+	async ({ request, url }) => (await matchPrecache(url.pathname)) ?? fetch(request),
+);
+
+const pages = new NetworkFirst({
+	cacheName: 'pagine',
+	networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+	plugins: plugins(
+		new CacheableResponsePlugin({ statuses: [200] }),
+		new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 }),
+	),
+});
+
+// Pages: network first; offline, the copy seen last, the precached one, or 'Sei offline'.
+registerRoute(
+	({ request, url }) => request.mode === 'navigate' && sameOrigin(url),
+	async (options) => {
+		try {
+			const response = await pages.handle(options);
+			if (response) return response;
+		} catch {
+			// No network and no copy seen: try the precache below.
+		}
+		// Precached pages are listed by their address ("/prodotti"), as links write them.
+		const path = canonicalPath(new URL(options.request.url).pathname);
+		return (await matchPrecache(path)) ?? (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+	},
+);
+
+// Photos: from the cache once seen (their names change when they change).
+registerRoute(
+	({ request, url }) => request.destination === 'image' && sameOrigin(url),
+	new CacheFirst({
+		cacheName: 'immagini',
+		plugins: plugins(
+			new CacheableResponsePlugin({ statuses: [200] }),
+			new ExpirationPlugin({
+				maxEntries: 200,
+				maxAgeSeconds: 60 * 60 * 24 * 30,
+				purgeOnQuotaError: true,
+			}),
+		),
+	}),
+);
+
+// The static read API: answer at once from the cache, refresh it in the background.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' && sameOrigin(url) && /^\/api\/.+\.json$/.test(url.pathname),
+	new StaleWhileRevalidate({
+		cacheName: 'dati',
+		plugins: plugins(new CacheableResponsePlugin({ statuses: [200] })),
+	}),
+);
+
+// Contact messages are never cached. When the phone is offline, the message is queued (IndexedDB, up to a day)
+// and sent by Background Sync when the connection is back, or when an open page says it is
+// online again; every open page then hears how it went. The page learns of the queue from the
+// 202 answer.
+async function replayContacts(queue: Queue): Promise<void> {
+	for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+		let response: Response;
+		try {
+			response = await fetch(entry.request.clone());
+		} catch (error) {
+			await queue.unshiftRequest(entry);
+			throw error;
+		}
+		const body: unknown = await response.json().catch(() => null);
+		const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+		for (const page of pages) page.postMessage({ type: CONTACT_SENT, ok: response.ok, body });
+	}
+}
+
+const contactQueue = new Queue('messaggi-contatto', {
+	maxRetentionTime: 24 * 60,
+	onSync: ({ queue }) => replayContacts(queue),
+});
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+	if ((event.data as { type?: string } | null)?.type === REPLAY_CONTACT) {
+		event.waitUntil(replayContacts(contactQueue).catch(() => undefined));
+	}
+});
+
+const sendContact = new NetworkOnly();
+registerRoute(
+	({ url }) => sameOrigin(url) && url.pathname === '/api/contact',
+	async (options) => {
+		const copy = options.request.clone();
+		try {
+			return await sendContact.handle(options);
+		} catch (error) {
+			// Online but no answer means the server is down: the page shows the error (SPEC §8).
+			if (self.navigator.onLine) throw error;
+			await contactQueue.pushRequest({ request: copy });
+			return Response.json({ queued: true }, { status: 202 });
+		}
+	},
+	'POST',
+);

@@ -1,0 +1,152 @@
+import { expect, test, type Page } from './helpers/test';
+import { waitForIsland } from './helpers/islands';
+
+/** The service worker at /sw.js: offline pages, the offline page, updates (issue 6). */
+
+const PRODUCT = '/prodotti/proteine/whey-concentrate-80';
+
+/** Opens a page and waits until the service worker controls it. */
+async function openControlled(page: Page, path: string) {
+	await page.goto(path);
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (!navigator.serviceWorker.controller) {
+			await new Promise((resolve) =>
+				navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+			);
+		}
+	});
+}
+
+test('registers /sw.js with scope / after the page has loaded', async ({ page, baseURL }) => {
+	await page.goto('/');
+	const registration = await page.evaluate(async () => {
+		const ready = await navigator.serviceWorker.ready;
+		return { scope: ready.scope, script: ready.active?.scriptURL ?? '' };
+	});
+	expect(registration.scope).toBe(`${baseURL}/`);
+	expect(registration.script).toBe(`${baseURL}/sw.js`);
+});
+
+test('a visited product page opens offline', async ({ page, context }) => {
+	await openControlled(page, '/');
+	await page.goto(PRODUCT);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whey 80 Concentrate');
+	await context.setOffline(true);
+	await page.reload();
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whey 80 Concentrate');
+	await context.setOffline(false);
+});
+
+test('a page never visited shows "Sei offline" with the pages available', async ({
+	page,
+	context,
+}) => {
+	await openControlled(page, '/');
+	await context.setOffline(true);
+	await page.goto('/prodotti/supplementi/magnesio');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sei offline');
+	await expect(page.getByRole('link', { name: 'I tuoi preferiti' })).toHaveAttribute(
+		'href',
+		'/preferiti',
+	);
+	await context.setOffline(false);
+});
+
+test('/preferiti works offline, with the saved products', async ({ page, context }) => {
+	await openControlled(page, '/');
+	await page.evaluate(() =>
+		localStorage.setItem(
+			'vigorsport:preferiti',
+			JSON.stringify([
+				{
+					id: 'whey-concentrate-80',
+					slug: 'whey-concentrate-80',
+					name: 'Whey 80 Concentrate',
+					brandName: 'Nordika Nutrition',
+					categoryName: 'Proteine',
+					categorySlug: 'proteine',
+					basePrice: 29.9,
+					minPriceCents: 2990,
+					addedAt: '2026-11-01T00:00:00Z',
+				},
+			]),
+		),
+	);
+	await context.setOffline(true);
+	await page.goto('/preferiti');
+	await expect(page.getByRole('heading', { name: 'I Tuoi Preferiti' })).toBeVisible();
+	await expect(page.getByRole('heading', { name: '1 prodotto salvato' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Whey 80 Concentrate', exact: true })).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('a contact message written offline is sent once back online', async ({ page, context }) => {
+	await openControlled(page, '/contatti');
+	await waitForIsland(page, 'form');
+	await page.getByLabel('Nome e cognome').fill('Giulia Offline');
+	await page.getByLabel('E-mail', { exact: true }).fill('giulia.offline@example.com');
+	await page.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
+	await page
+		.getByLabel('Messaggio', { exact: true })
+		.fill('Vorrei sapere se avete la creatina da 500 g.');
+	await page.getByRole('checkbox').check();
+	await context.setOffline(true);
+	await page.getByRole('button', { name: 'Invia Messaggio' }).click();
+	await expect(
+		page
+			.getByRole('status')
+			.filter({ hasText: 'verrà inviato appena torna la connessione' })
+			.first(),
+	).toBeVisible();
+	await expect(page.getByLabel('Nome e cognome')).toHaveValue('Giulia Offline');
+	await context.setOffline(false);
+	await page.evaluate(() => window.dispatchEvent(new Event('online')));
+	await expect(page.getByText('Messaggio ricevuto in modalità simulazione')).toBeVisible();
+	await expect(page.getByLabel('Nome e cognome')).toHaveValue('');
+});
+
+test('the manifest makes the site installable', async ({ request, page }) => {
+	await page.goto('/');
+	const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+	expect(href).toBe('/manifest.webmanifest');
+	const response = await request.get(href ?? '');
+	expect(response.headers()['cache-control']).toContain('must-revalidate');
+	const manifest = (await response.json()) as {
+		name: string;
+		short_name: string;
+		lang: string;
+		start_url: string;
+		display: string;
+		icons: { src: string; sizes: string; purpose: string }[];
+	};
+	expect(manifest).toMatchObject({
+		short_name: 'Vigor Sport',
+		lang: 'it',
+		start_url: '/',
+		display: 'standalone',
+	});
+	// Chromium's installability rules: a 192 and a 512 px icon, and one maskable.
+	const sizes = manifest.icons.map((icon) => icon.sizes);
+	expect(sizes).toContain('192x192');
+	expect(sizes).toContain('512x512');
+	expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+	for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+});
+
+test('HTML, /sw.js and the manifest are revalidated; hashed assets are immutable', async ({
+	request,
+	page,
+}) => {
+	for (const path of ['/sw.js', '/manifest.webmanifest', '/', '/prodotti']) {
+		const response = await request.get(path);
+		expect(response.headers()['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+	}
+	await page.goto('/');
+	const script = await page
+		.locator('script[type="module"][src^="/_astro/"]')
+		.first()
+		.getAttribute('src');
+	const asset = await request.get(script ?? '');
+	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});
