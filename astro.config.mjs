@@ -22,8 +22,10 @@ export default defineConfig({
 	build: { format: 'file' },
 	integrations: [
 		react(),
-		// Every page but the not-found pages and the offline page; the static API is not a page.
-		sitemap({ filter: (page) => !/\/(404|offline)$/.test(new URL(page).pathname) }),
+		// Every page but the not-found, offline and thank-you pages; the static API is not a page.
+		sitemap({
+			filter: (page) => !/\/(404|offline|contatti\/inviato)$/.test(new URL(page).pathname),
+		}),
 		// The service worker: src/sw.ts, built with Workbox (docs/ARCHITECTURE.md, 'Offline').
 		// The site registers it itself (src/scripts/register-sw.ts) after the page has loaded.
 		AstroPWA({
