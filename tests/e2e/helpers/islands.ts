@@ -7,7 +7,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * has no box: it is `display: contents`).
  */
 export async function waitForIsland(page: Page, inner: string): Promise<Locator> {
-	await page.locator(inner).first().scrollIntoViewIfNeeded();
+	// Hydration may replace the element while it is being scrolled to: try again until it holds.
+	await expect(async () => {
+		await page.locator(inner).first().scrollIntoViewIfNeeded({ timeout: 2000 });
+	}).toPass();
 	const island = page.locator(`astro-island:has(${inner})`).first();
 	await expect(island).not.toHaveAttribute('ssr');
 	return island;
