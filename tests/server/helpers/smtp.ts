@@ -111,6 +111,7 @@ export async function startSmtp({
 		logger: false,
 		onData(stream, session, callback) {
 			const chunks: Buffer[] = [];
+			stream.on('error', () => undefined);
 			stream.on('data', (chunk: Buffer) => chunks.push(chunk));
 			stream.on('end', () => {
 				const to = session.envelope.rcptTo.map((address) => address.address);
@@ -133,6 +134,11 @@ export async function startSmtp({
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(chosen, '127.0.0.1', () => resolve());
+	});
+	// A client killed mid-session (the kill -9 test) resets its connection: smtp-server reports
+	// it as an 'error' event, which must not crash the test run.
+	server.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code !== 'ECONNRESET') console.warn('smtp test server:', error.message);
 	});
 	smtp.port = chosen;
 	return smtp;
