@@ -102,7 +102,7 @@ try {
 		console.log(`bench: ${path} measured`);
 	}
 } finally {
-	await chrome.kill();
+	chrome.kill();
 	await server.stop();
 }
 

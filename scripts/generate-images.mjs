@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { parse } from 'yaml';
+import { importTypeScript } from './typescript.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORCE = process.argv.includes('--force');
@@ -1896,34 +1897,8 @@ const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"
 const PRODUCT_SIZE = 800;
 const PRODUCT_MAX_BYTES = 80 * 1024;
 
-/** Flavour (or colour) → colour, as the variant picker's dots (src/lib/catalogue/variants.ts). */
-const FLAVOUR_COLOURS = [
-	[/cioccolato|cacao|brownie/, '#5b3a29'],
-	[/caff|cappuccino|mocaccino/, '#6f4e37'],
-	[/vaniglia|panna|crema/, '#f3e5ab'],
-	[/fragola|frutti rossi|lampone|ciliegia/, '#e0435e'],
-	[/frutti di bosco|mirtillo|uva/, '#6b3fa0'],
-	[/banana/, '#f5d547'],
-	[/limone|lime/, '#d9e650'],
-	[/arancia|pesca|albicocca|mango|tropical/, '#f28c28'],
-	[/cocco|neutro|naturale|latte/, '#f7f7f2'],
-	[/caramello|biscotto|cookie|nocciola|burro di arachidi/, '#b9783f'],
-	[/pistacchio|mela verde|menta|tè verde/, '#8fbf5a'],
-	[/cola|energy/, '#8b1e1e'],
-	[/anguria|pompelmo/, '#f26b6b'],
-	[/nero/, '#1f1f1f'],
-	[/bianco/, '#ffffff'],
-	[/blu|navy/, '#1e3a8a'],
-	[/rosso/, '#dc2626'],
-	[/giallo/, '#facc15'],
-	[/grigio/, '#9ca3af'],
-	[/verde/, '#16a34a'],
-];
-
-function flavourColour(flavour) {
-	const name = flavour.toLowerCase();
-	return FLAVOUR_COLOURS.find(([pattern]) => pattern.test(name))?.[1] ?? '#9ca3af';
-}
+/** Flavour (or colour) → colour: the variant picker's own rule, so picture and dot agree. */
+const { flavourColour } = await importTypeScript(path.join(ROOT, 'src/lib/catalogue/variants.ts'));
 
 /** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
 const COLOUR_WORDS = [

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FAVOURITE_MESSAGES, type FavouriteInput } from '../../lib/favourites/favourites';
 import { $favourites, toggleFavourite } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
+import HeartIcon from './HeartIcon';
 
 export type FavouriteButtonProps = {
 	product: FavouriteInput;
@@ -42,21 +43,7 @@ export default function FavouriteButton({ product, look = 'card' }: FavouriteBut
 
 	// The name stays the same in both states: aria-pressed tells whether the product is saved.
 	const label = `Salva ${product.name} nei preferiti`;
-	const heart = (
-		<svg
-			aria-hidden="true"
-			viewBox="0 0 24 24"
-			width="22"
-			height="22"
-			fill={saved ? 'currentColor' : 'none'}
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-		>
-			<path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
-		</svg>
-	);
+	const heart = <HeartIcon filled={saved} />;
 
 	if (look === 'page') {
 		return (

@@ -9,6 +9,7 @@ import {
 } from '../../lib/header/scroll-rules';
 import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
 import { $favouriteCount } from '../../stores/favourites';
+import HeartIcon from './HeartIcon';
 
 export type HeaderProps = {
 	/** Path of the page being shown, to mark the active link. */
@@ -18,25 +19,6 @@ export type HeaderProps = {
 	/** URL of the logo image. */
 	logoSrc: string;
 };
-
-/** Heart outline; filled when `filled`. */
-function HeartIcon({ filled = false }: { filled?: boolean }) {
-	return (
-		<svg
-			aria-hidden="true"
-			viewBox="0 0 24 24"
-			width="22"
-			height="22"
-			fill={filled ? 'currentColor' : 'none'}
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-		>
-			<path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
-		</svg>
-	);
-}
 
 /** The link to /preferiti: a heart with the number of saved products once known. */
 function FavouritesLink({

@@ -1,3 +1,5 @@
+import type { CatalogueEntry } from '../catalogue/api';
+
 /**
  * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
  * over a list of entries; the store in src/stores/favourites.ts persists them.
@@ -122,19 +124,8 @@ export function savedCountText(count: number): string {
 	return count === 1 ? '1 prodotto salvato' : `${count} prodotti salvati`;
 }
 
-/** What the favourites page needs of a catalogue entry (/api/catalogue.json). */
-export interface CatalogueItem {
-	slug: string;
-	name: string;
-	brand: string;
-	categorySlug: string;
-	categoryName: string;
-	description: string;
-	minPriceCents: number | null;
-	imageUrl: string;
-	url: string;
-	isNew: boolean;
-}
+/** What the favourites page reads of an entry of /api/catalogue.json. */
+export type CatalogueItem = Omit<CatalogueEntry, 'id'>;
 
 /** A card of the favourites page. */
 export interface FavouriteCard {
