@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import hostHeaders from './src/integrations/host-headers.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
@@ -63,6 +64,8 @@ export default defineConfig({
 			injectManifest: { globPatterns: precachePatterns() },
 			devOptions: { enabled: false },
 		}),
+		// dist/client/_headers, with the Content-Security-Policy of the built pages.
+		hostHeaders(),
 	],
 	security: {
 		// POST /api/contact checks the Origin itself, for every content type (Astro's check covers

@@ -79,11 +79,45 @@ function readBuilt(file) {
 
 const { handler: astroHandler } = await importBuilt('entry.mjs');
 const { parseRedirectsFile, matchRedirect } = await importBuilt('redirects.mjs');
-// Cache rules and security headers: the same module writes dist/client/_headers for CDNs.
-const { CACHE_DAY, CACHE_REVALIDATE, SECURITY_HEADERS, cacheControlOf } =
+// Cache rules, and the `_headers` file the build wrote for CDNs (src/integrations/host-headers.ts).
+const { CACHE_DAY, CACHE_REVALIDATE, cacheControlOf, parseHeadersFile } =
 	await importBuilt('headers.mjs');
 const { createContactServiceFromEnv } = await importBuilt('contact.mjs');
 const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'));
+/**
+ * Security headers of every answer (the `/*` rule of dist/client/_headers) and the
+ * Content-Security-Policy of pages (that of the home page's rule: every page has the same), so
+ * this server and a CDN send the same.
+ */
+const hostHeaders = parseHeadersFile(readBuilt('_headers').toString('utf8'));
+const securityHeaders = Object.entries(hostHeaders.get('/*') ?? {});
+const pagePolicy = hostHeaders.get('/')?.['Content-Security-Policy'];
+if (!pagePolicy) {
+	console.error(
+		`${join(clientDir, '_headers')} has no Content-Security-Policy: run \`npm run build\`.`,
+	);
+	process.exit(1);
+}
+
+/**
+ * Adds the Content-Security-Policy to an answer that turns out to be an HTML page, whoever
+ * writes it (sirv, the not-found pages, Astro's contact error page). Other answers go without:
+ * on an image opened by itself it would block the browser's own viewer styles.
+ */
+function policyForPages(res) {
+	const writeHead = res.writeHead;
+	res.writeHead = function (status, ...rest) {
+		const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) ?? {};
+		const type =
+			res.getHeader('Content-Type') ??
+			Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+		if (String(type ?? '').startsWith('text/html')) {
+			res.setHeader('Content-Security-Policy', pagePolicy);
+		}
+		return writeHead.call(this, status, ...rest);
+	};
+}
+
 /** The not-found page of the whole site; it must exist. */
 const rootNotFoundPage = readBuilt('404.html');
 
@@ -263,7 +297,8 @@ function toAstro(req, res) {
 }
 
 function handle(req, res) {
-	for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+	for (const [name, value] of securityHeaders) res.setHeader(name, value);
+	policyForPages(res);
 	const url = req.url ?? '/';
 	if (!url.startsWith('/')) {
 		sendError(res, 400, JSON.stringify({ error: 'Richiesta non valida' }));

@@ -1,4 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { hashSource } from '../../src/lib/http/csp';
+import { parseHeadersFile } from '../../src/lib/http/headers';
+
+/** The build the server serves (playwright.config.ts passes DIST_DIR on to it). */
+const distDir = process.env['DIST_DIR'] ?? join(import.meta.dirname, '../../dist');
 
 /** Old category slug -> new one (SPEC §2), written out here to check the server independently. */
 const LEGACY: readonly (readonly [string, string])[] = [
@@ -34,9 +41,29 @@ const REDIRECTS: readonly (readonly [string, string])[] = [
 const get = (request: APIRequestContext, path: string, headers: Record<string, string> = {}) =>
 	request.get(path, { maxRedirects: 0, failOnStatusCode: false, headers });
 
+/** The security headers every answer carries, pages, files, redirects, errors and JSON alike. */
 function expectSecurityHeaders(response: APIResponse) {
-	expect(response.headers()['x-content-type-options']).toBe('nosniff');
-	expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+	const headers = response.headers();
+	expect(headers['x-content-type-options']).toBe('nosniff');
+	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+	const hsts = /^max-age=(\d+); includeSubDomains$/.exec(
+		headers['strict-transport-security'] ?? '',
+	);
+	expect(Number(hsts?.[1])).toBeGreaterThanOrEqual(31536000);
+	for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+		expect(headers['permissions-policy']).toContain(`${feature}=()`);
+	}
+	expect(headers['x-frame-options']).toBe('DENY');
+	const policy = headers['content-security-policy'];
+	if (headers['content-type']?.startsWith('text/html')) {
+		expect(policy).toContain("frame-ancestors 'none'");
+		expect(policy).toMatch(/(^|; )script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*(;|$)/);
+		expect(policy).not.toContain('unsafe-inline');
+		expect(policy).not.toContain('unsafe-eval');
+	} else {
+		// Not on images and other files: it would block the browser's own viewer styles.
+		expect(policy).toBeUndefined();
+	}
 }
 
 test.describe('legacy redirects', () => {
@@ -135,5 +162,50 @@ test.describe('static files', () => {
 		expect(response.status()).toBe(200);
 		expect(response.headers()['content-type']).toContain('text/html');
 		expect((await response.body()).length).toBe(0);
+	});
+});
+
+test.describe('security headers', () => {
+	test('a refused contact request (JSON, from Astro) carries them too', async ({ request }) => {
+		const response = await request.post('/api/contact', {
+			failOnStatusCode: false,
+			headers: { 'Content-Type': 'application/json', Origin: 'https://esempio.invalid' },
+			data: {},
+		});
+		expect(response.status()).toBe(403);
+		expect(response.headers()['content-type']).toContain('application/json');
+		expectSecurityHeaders(response);
+	});
+
+	test('a refused form post gets its page with the policy, which allows its style', async ({
+		request,
+	}) => {
+		const response = await request.post('/api/contact', {
+			failOnStatusCode: false,
+			headers: { Accept: 'text/html' },
+			form: { nome: '' },
+		});
+		expect(response.status()).toBe(422);
+		expectSecurityHeaders(response);
+		const style = /<style>([^<]*)<\/style>/.exec(await response.text())?.[1] ?? '';
+		expect(response.headers()['content-security-policy']).toContain(hashSource(style));
+	});
+
+	test('the server sends what _headers tells a CDN to send', async ({ request }) => {
+		const rules = parseHeadersFile(await readFile(join(distDir, 'client/_headers'), 'utf8'));
+		const everywhere = rules.get('/*') ?? {};
+		expect(Object.keys(everywhere).length).toBeGreaterThanOrEqual(6);
+		for (const [path, rule] of [
+			['/negozi', { ...everywhere, ...rules.get('/negozi') }],
+			['/prodotti/proteine/whey-isolate-90', { ...everywhere, ...rules.get('/prodotti/*') }],
+			['/favicon.svg', everywhere],
+		] as const) {
+			const response = await get(request, path);
+			expect(response.status(), path).toBe(200);
+			for (const [name, value] of Object.entries(rule)) {
+				expect(response.headers()[name.toLowerCase()], `${path} ${name}`).toBe(value);
+			}
+			expectSecurityHeaders(response);
+		}
 	});
 });

@@ -190,6 +190,13 @@ function escapeHtml(text: string): string {
 	return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
+/**
+ * The style of the error page, inline as the page stands alone. The Content-Security-Policy
+ * allows it by its hash (src/integrations/host-headers.ts), like Astro's own inline style.
+ */
+export const ERROR_PAGE_STYLE =
+	'body{font-family:system-ui,sans-serif;line-height:1.5;color:#18181b;margin:0;padding:2rem 1rem}main{max-width:40rem;margin:0 auto}h1{font-size:1.75rem}li{margin:.25rem 0}ul{color:#b91c1c}a{color:#854d0e;font-weight:600}';
+
 /** The small page a browser without JavaScript gets when its message is refused. */
 export function errorPage(error: string, fields?: ContactErrors): string {
 	const items = CONTACT_FIELDS.flatMap((field) => {
@@ -209,7 +216,7 @@ export function errorPage(error: string, fields?: ContactErrors): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Messaggio non inviato | Vigor Sport</title>
-<style>body{font-family:system-ui,sans-serif;line-height:1.5;color:#18181b;margin:0;padding:2rem 1rem}main{max-width:40rem;margin:0 auto}h1{font-size:1.75rem}li{margin:.25rem 0}ul{color:#b91c1c}a{color:#854d0e;font-weight:600}</style>
+<style>${ERROR_PAGE_STYLE}</style>
 </head>
 <body>
 <main>
