@@ -108,7 +108,7 @@ describe('organization and store', () => {
 		openingHours: [
 			{
 				'@type': 'OpeningHoursSpecification' as const,
-				dayOfWeek: 'Monday',
+				dayOfWeek: 'Monday' as const,
 				opens: '09:30',
 				closes: '12:30',
 			},

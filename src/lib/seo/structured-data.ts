@@ -1,5 +1,15 @@
-import type { toOpeningHoursSpecification } from '../shops/hours';
+import type {
+	BreadcrumbList,
+	OpeningHoursSpecification,
+	Organization,
+	ProductGroup,
+	Store,
+	WithContext,
+} from 'schema-dts';
 import { canonicalUrl } from './canonical';
+
+// Each builder's result `satisfies` its schema.org type from schema-dts: `astro check` refuses a
+// property the type does not have, or a value of the wrong type, as a schema validator would.
 
 /** schema.org BreadcrumbList for a trail of pages, home first. */
 export function breadcrumbList(
@@ -15,7 +25,7 @@ export function breadcrumbList(
 			name: item.name,
 			item: canonicalUrl(item.path, site),
 		})),
-	};
+	} satisfies WithContext<BreadcrumbList>;
 }
 
 /** JSON for a <script type="application/ld+json">, with "<" escaped so text cannot close the tag. */
@@ -77,7 +87,7 @@ export function productGroup(input: {
 				itemCondition: 'https://schema.org/NewCondition',
 			},
 		})),
-	};
+	} satisfies WithContext<ProductGroup>;
 }
 
 /** What the structured data needs of a shop. */
@@ -95,7 +105,7 @@ export interface ShopData {
 	lng: number;
 	mapLink: string;
 	image: string;
-	openingHours: ReturnType<typeof toOpeningHoursSpecification>;
+	openingHours: OpeningHoursSpecification[];
 }
 
 /** schema.org Organization for the company, with its shops as departments. */
@@ -121,7 +131,7 @@ export function organization(input: {
 		foundingDate: input.foundingDate,
 		sameAs: input.sameAs,
 		department: input.shops.map((shop) => ({ '@id': storeId(input.url, shop.id) })),
-	};
+	} satisfies WithContext<Organization>;
 }
 
 /** The stable @id of a shop's Store node. */
@@ -153,5 +163,5 @@ export function store(siteUrl: string, organizationName: string, shop: ShopData)
 		geo: { '@type': 'GeoCoordinates', latitude: shop.lat, longitude: shop.lng },
 		openingHoursSpecification: shop.openingHours,
 		parentOrganization: { '@id': `${siteUrl}#organizzazione` },
-	};
+	} satisfies WithContext<Store>;
 }

@@ -1,3 +1,4 @@
+import type { DayOfWeek, OpeningHoursSpecification } from 'schema-dts';
 import type { Weekday } from '../content/schemas';
 import { WEEKDAYS } from '../content/schemas';
 
@@ -23,7 +24,7 @@ const SHORT: Record<Weekday, string> = {
 };
 
 /** The English day names schema.org expects. */
-const SCHEMA_DAY: Record<Weekday, string> = {
+const SCHEMA_DAY: Record<Weekday, DayOfWeek> = {
 	lunedi: 'Monday',
 	martedi: 'Tuesday',
 	mercoledi: 'Wednesday',
@@ -61,7 +62,7 @@ export function formatWeekHours(week: WeekHours): HoursLine[] {
 }
 
 /** schema.org OpeningHoursSpecification entries, one per time range. */
-export function toOpeningHoursSpecification(week: WeekHours) {
+export function toOpeningHoursSpecification(week: WeekHours): OpeningHoursSpecification[] {
 	return WEEKDAYS.flatMap((day) =>
 		week[day].map((range) => ({
 			'@type': 'OpeningHoursSpecification' as const,
