@@ -27,8 +27,12 @@ export interface ConsentState {
  */
 export const $consent = atom<ConsentState>({ decision: null, preferences: DEFAULT_PREFERENCES });
 
-/** Whether the banner is shown; 'Preferenze cookie' in the footer opens it again. */
-export const $bannerOpen = atom(false);
+/**
+ * Whether the banner is shown; 'Preferenze cookie' in the footer opens it again. Open until
+ * `loadConsent()` has read the stored decision: the banner is rendered into the HTML, and a
+ * script in <head> hides it at once when a decision is stored (BaseLayout.astro).
+ */
+export const $bannerOpen = atom(true);
 
 /** localStorage, or null where the browser refuses it (private mode, disabled storage). */
 function storage(): Storage | null {

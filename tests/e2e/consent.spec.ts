@@ -192,3 +192,53 @@ test('no script from another host is ever loaded, before or after consent', asyn
 	const origin = new URL(baseURL ?? '').origin;
 	expect(scripts.filter((url) => new URL(url).origin !== origin)).toEqual([]);
 });
+
+test.describe('before any script of the site has run', () => {
+	// The banner is in the HTML; only the small script in <head> decides whether it shows.
+	test.beforeEach(async ({ page }) => {
+		await page.route('**/_astro/*.js', (route) => route.abort());
+	});
+
+	test('a first-time visitor sees the banner with the first paint', async ({ page }) => {
+		await page.goto('/contatti');
+		await expect(banner(page)).toBeVisible();
+		await expect(page.locator('html')).toHaveAttribute('data-consent-pending', '');
+	});
+
+	for (const [what, decidedAt, shown] of [
+		['a decision of yesterday hides it', -1, false],
+		['a decision of seven months ago shows it again', -213, true],
+		['a decision dated in the future shows it', 2, true],
+	] as const) {
+		test(what, async ({ page }) => {
+			await page.addInitScript(
+				([key, days]) => {
+					const at = new Date(Date.now() + days * 86_400_000).toISOString();
+					localStorage.setItem(key, JSON.stringify({ decision: 'rejected', decidedAt: at }));
+				},
+				[CONSENT, decidedAt] as const,
+			);
+			await page.goto('/contatti');
+			await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+			if (shown) await expect(banner(page)).toBeVisible();
+			else await expect(banner(page)).toBeHidden();
+		});
+	}
+
+	test('an unreadable stored decision shows it', async ({ page }) => {
+		await page.addInitScript((key) => localStorage.setItem(key, '{non json'), CONSENT);
+		await page.goto('/contatti');
+		await expect(banner(page)).toBeVisible();
+	});
+});
+
+test('without JavaScript the banner, whose buttons could not work, is not shown', async ({
+	browser,
+}) => {
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	await page.goto('/contatti');
+	await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
+	await expect(page.locator('[data-cookie-banner]')).toBeHidden();
+	await context.close();
+});

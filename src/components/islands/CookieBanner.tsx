@@ -41,8 +41,10 @@ const button =
 
 /**
  * The cookie banner (SPEC §4; DECISIONS.md 13, 19): a region at the bottom of the page, never a
- * modal, shown while no valid decision is stored. While it is open the page gets extra room at
- * the bottom, so it never hides the element that has focus.
+ * modal, shown while no valid decision is stored. It is rendered into every page's HTML and
+ * shown from the first paint when <html> has data-consent-pending (set in BaseLayout.astro).
+ * While it is open the page gets extra room at the bottom, so it never hides the element that
+ * has focus.
  */
 export default function CookieBanner() {
 	const open = useStore($bannerOpen);
@@ -72,6 +74,11 @@ export default function CookieBanner() {
 		document.addEventListener('click', onClick);
 		return () => document.removeEventListener('click', onClick);
 	}, []);
+
+	// The mark the stylesheet shows the banner by (BaseLayout.astro sets it before the first paint).
+	useEffect(() => {
+		document.documentElement.toggleAttribute('data-consent-pending', open);
+	}, [open]);
 
 	useEffect(() => {
 		const { analytics, marketing, functional } = consent.preferences;

@@ -40,7 +40,12 @@ export const ALL_PREFERENCES: CookiePreferences = {
 /** A decision older than this is asked again (Garante privacy, guidelines of 10 June 2021). */
 export const DECISION_MONTHS = 6;
 
-const DECISIONS: readonly ConsentDecision[] = ['accepted', 'rejected', 'dismissed', 'customized'];
+export const DECISIONS: readonly ConsentDecision[] = [
+	'accepted',
+	'rejected',
+	'dismissed',
+	'customized',
+];
 
 /** The moment a decision taken at `decidedAt` expires. */
 export function decisionExpiry(decidedAt: Date): Date {
