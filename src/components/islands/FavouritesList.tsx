@@ -100,6 +100,12 @@ function Card({ card }: { card: FavouriteCard }) {
 }
 
 /**
+ * The box of the loading and the empty state: the same height for both, so the page below does
+ * not move when one replaces the other.
+ */
+const STATE_BOX = 'flex min-h-72 flex-col items-center justify-center';
+
+/**
  * The favourites page (SPEC §2): loading, empty state, or the saved products refreshed from the
  * catalogue, with 'Rimuovi Tutti' behind a confirmation dialog.
  */
@@ -123,7 +129,7 @@ export default function FavouritesList() {
 
 	if (!mounted || (entries.length > 0 && catalogue === undefined)) {
 		return (
-			<div className="flex flex-col items-center py-16 text-ink-soft" role="status">
+			<div className={`${STATE_BOX} text-ink-soft`} role="status">
 				<span
 					aria-hidden="true"
 					className="h-10 w-10 animate-spin rounded-full border-4 border-zinc-200 border-t-accent motion-reduce:animate-none"
@@ -135,7 +141,7 @@ export default function FavouritesList() {
 
 	if (entries.length === 0) {
 		return (
-			<div className="mx-auto max-w-xl py-6 text-center">
+			<div className={`${STATE_BOX} mx-auto max-w-xl text-center`}>
 				<h2 className="text-2xl font-bold text-night">Nessun Preferito</h2>
 				<p className="mt-3 text-ink-soft">
 					Esplora il catalogo e tocca il cuore sui prodotti che ti interessano: li ritroverai qui.
