@@ -35,6 +35,9 @@ const submit = (page: Page) => page.locator(FORM).getByRole('button', { name: /I
 async function openForm(page: Page, path = '/contatti') {
 	await page.goto(path);
 	await waitForIsland(page, FORM);
+	// Astro marks the island before React has finished; the form's first effect turns the
+	// browser's own checks off, so this says it is really running.
+	await expect(page.locator(FORM)).toHaveJSProperty('noValidate', true);
 }
 
 async function fillValid(page: Page) {
@@ -156,6 +159,28 @@ test('while sending the button is disabled; success shows the simulation toast a
 	await page.reload();
 	await waitForIsland(page, FORM);
 	await expect(form.name).toHaveValue('');
+});
+
+test('what is typed before the form has hydrated is kept', async ({ page }) => {
+	// Hold the form's script, as a slow phone would, while the visitor starts typing.
+	let release = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/_astro/ContactForm.*.js', async (route) => {
+		await held;
+		await route.continue();
+	});
+	await page.goto('/contatti');
+	const form = fields(page);
+	await form.name.fill('Mario Rossi');
+	await form.message.fill('Scritto prima che la pagina fosse pronta.');
+	await form.privacy.check();
+	release();
+	await expect(page.locator(FORM)).toHaveJSProperty('noValidate', true);
+	await form.email.fill('mario.rossi@example.it');
+	await expect(form.name).toHaveValue('Mario Rossi');
+	await expect(form.message).toHaveValue('Scritto prima che la pagina fosse pronta.');
+	await expect(form.privacy).toBeChecked();
+	await expect(form.email).toHaveValue('mario.rossi@example.it');
 });
 
 test('a stopped server shows the error toast and keeps what was written', async ({ page }) => {

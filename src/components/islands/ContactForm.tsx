@@ -99,7 +99,9 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		// The browser's own checks stay for visitors without JavaScript; with it, ours speak.
 		if (formRef.current) formRef.current.noValidate = true;
 		const draft = readDraft(browserStorage());
-		setValues((current) => ({ ...current, ...draft }));
+		// On a slow phone the visitor may have started typing into the server's form already.
+		const typed = typedIntoForm(formRef.current);
+		setValues((current) => ({ ...current, ...draft, ...typed }));
 		let cancelled = false;
 		loadReservation(window.location.search, shops)
 			.then((text) => {
@@ -396,4 +398,25 @@ function readFieldErrors(body: unknown): ContactErrors | null {
 		if (typeof message === 'string') errors[field] = message;
 	}
 	return hasErrors(errors) ? errors : null;
+}
+
+/**
+ * What the visitor typed into the server-rendered form before it hydrated, so that hydration
+ * keeps it instead of resetting the fields to the island's empty state.
+ */
+function typedIntoForm(form: HTMLFormElement | null): Partial<ContactInput> {
+	const typed: Partial<ContactInput> = {};
+	if (!form) return typed;
+	for (const field of CONTACT_FIELDS) {
+		const element = form.elements.namedItem(field);
+		if (field === 'privacy') {
+			if (element instanceof HTMLInputElement && element.checked) typed.privacy = true;
+		} else if (
+			(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+			element.value !== ''
+		) {
+			typed[field] = element.value;
+		}
+	}
+	return typed;
 }
