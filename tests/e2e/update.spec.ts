@@ -72,8 +72,11 @@ test('a returning visitor gets the new build and is offered the new version', as
 		await expect(page.getByText(NEW_TAGLINE).first()).toBeVisible();
 		const offer = page.getByRole('status').filter({ hasText: 'Nuova versione disponibile' });
 		await expect(offer).toBeVisible({ timeout: 20_000 });
+		// Wait for the reload 'Aggiorna' causes, listening before the click: on a fast machine
+		// the new page can have loaded before a listener added afterwards.
+		const reloaded = page.waitForEvent('load');
 		await offer.getByRole('button', { name: 'Aggiorna' }).click();
-		await page.waitForEvent('load');
+		await reloaded;
 		await expect(page.getByText(NEW_TAGLINE).first()).toBeVisible();
 		const script = await page.evaluate(async () => {
 			const registration = await navigator.serviceWorker.getRegistration();
