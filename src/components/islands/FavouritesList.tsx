@@ -116,8 +116,14 @@ export default function FavouritesList() {
 	const dialog = useRef<HTMLDialogElement>(null);
 	const opener = useRef<HTMLButtonElement>(null);
 
+	const hasEntries = entries.length > 0;
+
+	useEffect(() => setMounted(true), []);
+
+	// The catalogue is asked for once there is something to refresh (a favourite may also arrive
+	// later, from another tab); with none, the empty state needs no request.
 	useEffect(() => {
-		setMounted(true);
+		if (!hasEntries || catalogue !== undefined) return;
 		let active = true;
 		void loadCatalogue().then((items) => {
 			if (active) setCatalogue(items);
@@ -125,7 +131,7 @@ export default function FavouritesList() {
 		return () => {
 			active = false;
 		};
-	}, []);
+	}, [hasEntries, catalogue]);
 
 	if (!mounted || (entries.length > 0 && catalogue === undefined)) {
 		return (
