@@ -25,9 +25,10 @@ if (!process.argv.includes('--no-build')) {
 }
 assertBuilt();
 
-/** The median of numbers. */
+/** The median of the numbers that were measured (a run Lighthouse could not finish gives NaN). */
 const median = (values) => {
-	const sorted = [...values].sort((a, b) => a - b);
+	const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+	if (!sorted.length) return NaN;
 	const middle = Math.floor(sorted.length / 2);
 	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
@@ -56,6 +57,9 @@ function figures(lhr) {
 /** The targets a page misses. */
 function misses(result) {
 	const problems = [];
+	for (const key of ['lcpMs', 'tbtMs', 'cls']) {
+		if (!Number.isFinite(result[key])) problems.push(`${key} not measured in any run`);
+	}
 	for (const key of ['performance', 'accessibility', 'bestPractices', 'seo']) {
 		if (result[key] < targets[key]) problems.push(`${key} ${result[key]} < ${targets[key]}`);
 	}
@@ -93,6 +97,9 @@ try {
 				formFactor: 'mobile',
 				onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
 			});
+			if (outcome.lhr.runtimeError) {
+				console.warn(`bench: ${path}, run ${run + 1}: ${outcome.lhr.runtimeError.message}`);
+			}
 			runs.push(figures(outcome.lhr));
 		}
 		const result = { page: name, path };

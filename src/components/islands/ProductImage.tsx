@@ -38,7 +38,16 @@ export default function ProductImage({ initialId, pictures, byVariant, sizes }: 
 	}, [picture?.src]);
 
 	// Preload the other variants' pictures once the page is idle, so switching is instant.
+	// Once the visitor looks at another variant, the other pictures are fetched ahead, so the next
+	// change is instant. Not before: on a slow phone every byte and decode at load counts, and
+	// most visitors never change the variant.
+	const [browsing, setBrowsing] = useState(false);
 	useEffect(() => {
+		if (selectedId !== initialId) setBrowsing(true);
+	}, [selectedId, initialId]);
+
+	useEffect(() => {
+		if (!browsing) return;
 		for (const other of pictures) {
 			if (other === picture) continue;
 			const preload = new Image();
@@ -46,7 +55,7 @@ export default function ProductImage({ initialId, pictures, byVariant, sizes }: 
 			preload.srcset = other.srcSet;
 			preload.src = other.src;
 		}
-	}, [pictures, picture, sizes]);
+	}, [browsing, pictures, picture, sizes]);
 
 	if (!picture) return null;
 
