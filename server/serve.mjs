@@ -111,7 +111,11 @@ function policyForPages(res) {
 		const type =
 			res.getHeader('Content-Type') ??
 			Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-		if (String(type ?? '').toLowerCase().startsWith('text/html')) {
+		if (
+			String(type ?? '')
+				.toLowerCase()
+				.startsWith('text/html')
+		) {
 			res.setHeader('Content-Security-Policy', pagePolicy);
 		}
 		return writeHead.call(this, status, ...rest);
