@@ -17,6 +17,11 @@ import { waitForIsland } from './helpers/islands';
  */
 
 const FORM = 'form[action="/api/contact"]';
+
+// The form as the page itself sends it. Once the service worker controls the page it sends the
+// POST itself (to queue it when offline: offline.spec.ts), and page.route cannot hold or fail a
+// worker's request, so these tests run without it.
+test.use({ serviceWorkers: 'block' });
 const WHEY = '/prodotti/proteine/whey-concentrate-80';
 
 /** Each field by its visible label. */

@@ -47,10 +47,19 @@ for (const path of PAGES) {
 			expect(directives.get('style-src')).toContain(hashSource(body));
 		expect(inline.styleAttributes).toBe(0);
 		expect(inline.eventHandlers).toBe(0);
-		// Every island hydrates (those waiting to be visible once scrolled to), so what they do
-		// counts too.
-		await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-		await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+		// Every island hydrates, so what they do counts too: scroll down the page a screen at a
+		// time, as islands waiting to be visible hydrate only once they have been on screen.
+		await expect(async () => {
+			await page.evaluate(async () => {
+				const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+				for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+					window.scrollTo({ top: y, behavior: 'instant' });
+					await frame();
+					await frame();
+				}
+			});
+			await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 1000 });
+		}).toPass();
 	});
 }
 
