@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { findChromium } from './scripts/browser-path.mjs';
+import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
 
 /**
  * End-to-end tests against the real production server (server/serve.mjs) serving the built
@@ -42,15 +42,7 @@ export default defineConfig({
 				...devices['Desktop Chrome'],
 				launchOptions: {
 					...(browser ? { executablePath: browser.path } : {}),
-					args: [
-						'--no-sandbox',
-						'--disable-gpu',
-						'--disable-quic',
-						'--no-first-run',
-						'--disable-background-networking',
-						'--disable-component-update',
-						'--disable-sync',
-					],
+					args: [...CHROMIUM_ARGS],
 				},
 			},
 		},

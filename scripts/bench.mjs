@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { findChromium } from './browser-path.mjs';
+import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
 import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
 const RUNS = 3;
@@ -73,16 +73,7 @@ const browser = findChromium();
 const server = await startServer({ env: { CONTACT_DB_PATH: join(ROOT, 'data/bench.sqlite') } });
 const chrome = await chromeLauncher.launch({
 	...(browser ? { chromePath: browser.path } : {}),
-	chromeFlags: [
-		'--headless=new',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-quic',
-		'--no-first-run',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-	],
+	chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 const results = [];

@@ -4,6 +4,20 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 /** System locations of Chromium, in order of preference. */
+/**
+ * Flags Chromium needs on these machines (no sandbox as root, no GPU, no internet): used by the
+ * end-to-end tests (playwright.config.ts) and by the Lighthouse bench (scripts/bench.mjs).
+ */
+export const CHROMIUM_ARGS = Object.freeze([
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+]);
+
 export const SYSTEM_CHROMIUM_PATHS = Object.freeze([
 	'/usr/bin/chromium',
 	'/usr/bin/chromium-browser',

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/start-server.mjs';
 import { CONTACT_ERRORS } from '../../src/lib/contact/contact-schema';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
 import {
 	countMessages,
 	postJson,
 	rawRequest,
 	readDatabase,
 	tempDatabase,
+	useSimulationServer,
 	VALID_MESSAGE,
 	type RawResponse,
 } from './helpers/contact';
@@ -18,19 +19,7 @@ import {
  */
 
 const SITE_ORIGIN = 'https://www.vigorsport.it';
-const db = tempDatabase();
-let server: RunningServer;
-
-beforeAll(async () => {
-	server = await startServer({
-		env: { CONTACT_DB_PATH: db.dbPath, CONTACT_RATE_LIMIT: '1000000', SMTP_HOST: '' },
-	});
-}, 60_000);
-
-afterAll(async () => {
-	await server?.stop();
-	db.remove();
-});
+const server = useSimulationServer();
 
 const json = (value: unknown) => JSON.stringify(value);
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
@@ -149,7 +138,7 @@ function expectItalianError(response: RawResponse, error: RegExp) {
 describe('refusals store nothing', () => {
 	for (const refusal of REFUSALS) {
 		it(`${refusal.name}: ${refusal.status}`, async () => {
-			const before = countMessages(db.dbPath);
+			const before = countMessages(server.dbPath);
 			const response = await rawRequest(`${server.url}/api/contact`, {
 				headers: refusal.headers,
 				...(refusal.body === undefined ? {} : { body: refusal.body }),
@@ -157,12 +146,12 @@ describe('refusals store nothing', () => {
 			});
 			expect(response.status).toBe(refusal.status);
 			expectItalianError(response, refusal.error);
-			expect(countMessages(db.dbPath)).toBe(before);
+			expect(countMessages(server.dbPath)).toBe(before);
 		});
 	}
 
 	it('422 names each broken rule with the exact message of SPEC §5', async () => {
-		const before = countMessages(db.dbPath);
+		const before = countMessages(server.dbPath);
 		const { status, json: body } = await postJson(server.url, {
 			name: 'Al',
 			email: 'mario@',
@@ -177,7 +166,7 @@ describe('refusals store nothing', () => {
 		});
 		const partial = await postJson(server.url, { ...VALID_MESSAGE, privacy: 'no' });
 		expect(partial.json['fields']).toEqual({ privacy: CONTACT_ERRORS.privacy });
-		expect(countMessages(db.dbPath)).toBe(before);
+		expect(countMessages(server.dbPath)).toBe(before);
 	});
 
 	it('other methods: 405 with Allow: POST', async () => {
@@ -200,7 +189,7 @@ describe('accepted messages', () => {
 			id: expect.any(Number) as unknown,
 			emailStatus: { adminNotified: false, userConfirmationSent: false, simulationMode: true },
 		});
-		const stored = readDatabase(db.dbPath).messages.find((row) => row.id === body['id']);
+		const stored = readDatabase(server.dbPath).messages.find((row) => row.id === body['id']);
 		expect(stored).toMatchObject({
 			name: VALID_MESSAGE.name,
 			email: VALID_MESSAGE.email,
@@ -208,7 +197,7 @@ describe('accepted messages', () => {
 			spam: 0,
 			delivery: 'simulation',
 		});
-		expect(readDatabase(db.dbPath).emails).toEqual([]);
+		expect(readDatabase(server.dbPath).emails).toEqual([]);
 	});
 
 	it.each([
@@ -226,7 +215,7 @@ describe('accepted messages', () => {
 		});
 		expect(status).toBe(201);
 		expect(body['ok']).toBe(true);
-		const stored = readDatabase(db.dbPath).messages.find((row) => row.id === body['id']);
+		const stored = readDatabase(server.dbPath).messages.find((row) => row.id === body['id']);
 		expect(stored).toMatchObject({ spam: 1, delivery: 'none' });
 	});
 });
@@ -239,21 +228,21 @@ describe('the form without JavaScript', () => {
 	};
 
 	it('is redirected to the thank-you page once stored', async () => {
-		const before = countMessages(db.dbPath);
+		const before = countMessages(server.dbPath);
 		const response = await rawRequest(`${server.url}/api/contact`, {
 			headers: { ...FORM_HEADERS, Origin: server.url },
 			body: form({ ...VALID_MESSAGE, privacy: 'true', extra_info: '' }),
 		});
 		expect(response.status).toBe(303);
 		expect(response.headers['location']).toBe('/contatti/inviato');
-		expect(countMessages(db.dbPath)).toBe(before + 1);
+		expect(countMessages(server.dbPath)).toBe(before + 1);
 		const page = await rawRequest(`${server.url}/contatti/inviato`, { method: 'GET' });
 		expect(page.status).toBe(200);
 		expect(page.body).toContain('Grazie, messaggio ricevuto');
 	});
 
 	it('gets an accessible page listing the errors, and nothing is stored', async () => {
-		const before = countMessages(db.dbPath);
+		const before = countMessages(server.dbPath);
 		const response = await rawRequest(`${server.url}/api/contact`, {
 			headers: FORM_HEADERS,
 			body: form({ name: 'Mario Rossi', email: 'mario@localhost', phone: '', message: '' }),
@@ -267,7 +256,7 @@ describe('the form without JavaScript', () => {
 		}
 		expect(response.body).not.toContain(CONTACT_ERRORS.name);
 		expect(response.body).toContain('<a href="/contatti#modulo">Torna al modulo di contatto</a>');
-		expect(countMessages(db.dbPath)).toBe(before);
+		expect(countMessages(server.dbPath)).toBe(before);
 	});
 });
 

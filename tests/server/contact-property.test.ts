@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { countMessages, rawRequest, tempDatabase, VALID_MESSAGE } from './helpers/contact';
+import { expect, it } from 'vitest';
+import { countMessages, rawRequest, useSimulationServer, VALID_MESSAGE } from './helpers/contact';
 
 /**
  * Property-based tests against the live server: random bodies (valid, nearly valid, random
@@ -10,19 +9,7 @@ import { countMessages, rawRequest, tempDatabase, VALID_MESSAGE } from './helper
  * is never a 5xx, a 4xx never leaves a stored message, and a 2xx always does.
  */
 
-const db = tempDatabase();
-let server: RunningServer;
-
-beforeAll(async () => {
-	server = await startServer({
-		env: { CONTACT_DB_PATH: db.dbPath, CONTACT_RATE_LIMIT: '1000000', SMTP_HOST: '' },
-	});
-}, 60_000);
-
-afterAll(async () => {
-	await server?.stop();
-	db.remove();
-});
+const server = useSimulationServer();
 
 /** Printable ASCII: what a header value can hold. */
 const headerText = fc.string({
@@ -153,13 +140,13 @@ it('never answers 5xx, never stores a refused message, always stores an accepted
 			if (input.forwardedFor !== undefined) headers['X-Forwarded-For'] = input.forwardedFor;
 			const bytes = typeof input.body === 'string' ? encoder.encode(input.body) : input.body;
 
-			const before = countMessages(db.dbPath);
+			const before = countMessages(server.dbPath);
 			const response = await rawRequest(`${server.url}/api/contact`, {
 				headers,
 				body: bytes,
 				chunked: input.chunked,
 			});
-			const after = countMessages(db.dbPath);
+			const after = countMessages(server.dbPath);
 
 			expect(response.status).toBeLessThan(500);
 			if (response.status >= 400) {

@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer } from '../../../scripts/start-server.mjs';
 
 /** A valid message, as the form sends it. */
 export const VALID_MESSAGE = Object.freeze({
@@ -20,6 +22,31 @@ export function tempDatabase(): { dir: string; dbPath: string; remove: () => voi
 		dir,
 		dbPath: join(dir, 'messages.sqlite'),
 		remove: () => rmSync(dir, { recursive: true, force: true }),
+	};
+}
+
+/**
+ * The built server in simulation mode (no SMTP) with a temporary database and a rate limit
+ * that never applies, started before the test file's tests and stopped after them.
+ */
+export function useSimulationServer(): { readonly url: string; readonly dbPath: string } {
+	const db = tempDatabase();
+	let server: RunningServer | undefined;
+	beforeAll(async () => {
+		server = await startServer({
+			env: { CONTACT_DB_PATH: db.dbPath, CONTACT_RATE_LIMIT: '1000000', SMTP_HOST: '' },
+		});
+	}, 60_000);
+	afterAll(async () => {
+		await server?.stop();
+		db.remove();
+	});
+	return {
+		get url() {
+			if (!server) throw new Error('The server is not running: use it inside a test.');
+			return server.url;
+		},
+		dbPath: db.dbPath,
 	};
 }
 
