@@ -37,16 +37,19 @@ export default function hostHeaders(): AstroIntegration {
 					for (const body of sources.scripts) scripts.add(hashSource(body));
 					for (const body of sources.styles) styles.add(hashSource(body));
 					if (sources.styleAttributes > 0) {
-						blocked.push(`${file}: ${sources.styleAttributes} style attribute(s)`);
+						blocked.push(`${file}: ${sources.styleAttributes} attributi style`);
 					}
 					if (sources.eventHandlers > 0) {
-						blocked.push(`${file}: ${sources.eventHandlers} inline event handler(s)`);
+						blocked.push(`${file}: ${sources.eventHandlers} gestori di eventi (on…)`);
 					}
 				}
 				if (blocked.length > 0) {
+					// In Italian, like the content errors: an editor's markdown with raw HTML can cause it.
 					throw new Error(
-						`The Content-Security-Policy would block inline code in these pages; use a class ` +
-							`or a script file instead:\n  ${blocked.join('\n  ')}`,
+						`Queste pagine hanno stili o script scritti dentro l'HTML (attributi style o ` +
+							`onclick…), che la politica di sicurezza del sito blocca: togliete l'attributo ` +
+							`dal testo (per esempio dal markdown del prodotto) o, nel codice, usate una ` +
+							`classe o un file di script.\n  ${blocked.join('\n  ')}`,
 					);
 				}
 				// The one page the server renders on demand: the contact form's error page.
