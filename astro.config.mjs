@@ -21,6 +21,8 @@ export default defineConfig({
 	// /prodotti to them without a redirect, so links carry no trailing slash.
 	trailingSlash: 'never',
 	build: { format: 'file' },
+	// Astro's sharp service with a faster WebP setting (src/lib/images/service.ts says why).
+	image: { service: { entrypoint: './src/lib/images/service.ts' } },
 	integrations: [
 		react(),
 		// Every page but the not-found, offline and thank-you pages; the static API is not a page.

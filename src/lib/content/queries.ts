@@ -13,16 +13,25 @@ export type Shop = CollectionEntry<'shops'>;
 export type LegalPage = CollectionEntry<'pages'>;
 export type Settings = CollectionEntry<'settings'>['data'];
 
+// Read once per build: every page asks for them, and each getCollection call walks every entry
+// again to resolve its images (about 1 ms a page). Callers must not change the arrays.
+let categories: Promise<Category[]> | undefined;
+let shops: Promise<Shop[]> | undefined;
+
 /** Categories in editor-defined order. */
-export async function getCategories(): Promise<Category[]> {
-	const entries = await getCollection('categories');
-	return entries.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+export function getCategories(): Promise<Category[]> {
+	categories ??= getCollection('categories').then((entries) =>
+		entries.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id)),
+	);
+	return categories;
 }
 
 /** Shops in editor-defined order. */
-export async function getShops(): Promise<Shop[]> {
-	const entries = await getCollection('shops');
-	return entries.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
+export function getShops(): Promise<Shop[]> {
+	shops ??= getCollection('shops').then((entries) =>
+		entries.sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id)),
+	);
+	return shops;
 }
 
 /** The site settings; the build stops if `content/settings/sito.yaml` is missing. */
