@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import hostHeaders from './src/integrations/host-headers.ts';
+import interactionDirective from './src/integrations/interaction-directive.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
@@ -25,6 +26,8 @@ export default defineConfig({
 	image: { service: { entrypoint: './src/lib/images/service.ts' } },
 	integrations: [
 		react(),
+		// client:interaction: islands that hydrate on the visitor's first use of the page.
+		interactionDirective(),
 		// Every page but the not-found, offline and thank-you pages; the static API is not a page.
 		sitemap({
 			filter: (page) => !/\/(404|offline|contatti\/inviato)$/.test(new URL(page).pathname),

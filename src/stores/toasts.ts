@@ -25,6 +25,13 @@ export const TOAST_DURATION: Record<ToastVariant, number> = {
 /** Title of every error toast (SPEC §8). */
 export const ERROR_TITLE = 'Errore';
 
+/**
+ * Dispatched on window with every toast: the Toaster island, which hydrates on the visitor's first
+ * use of the page (client:interaction), hydrates for it too (a toast of the service worker comes
+ * without any interaction).
+ */
+export const TOAST_EVENT = 'vigorsport:toast';
+
 /** The toast on screen: one at a time, a new one replaces the old (SPEC §4, §9). */
 export const $toast = atom<Toast | null>(null);
 
@@ -48,6 +55,7 @@ export function showToast(toast: {
 		duration: toast.duration ?? TOAST_DURATION[variant],
 		action: toast.action,
 	});
+	if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOAST_EVENT));
 	return id;
 }
 

@@ -1,5 +1,8 @@
 import { atom } from 'nanostores';
 
+/** The query parameter of the chosen variant in the address. */
+export const VARIANT_PARAM = 'variante';
+
 /**
  * The variant chosen on a product page (its id, as in ?variante=). Shared by the picker, price,
  * image, availability and reservation islands. Null until the picker hydrates; islands show the

@@ -7,12 +7,17 @@ import { expect, test, type Page } from './helpers/test';
 
 const header = (page: Page) => page.locator('header[data-header]');
 
-/** Loads a page with a controlled clock and waits until the header island has hydrated. */
+/**
+ * Loads a page with a controlled clock and waits until the header island has hydrated, which it
+ * does on the visitor's first use of the page (client:interaction): here a key press.
+ */
 async function open(page: Page, path: string) {
 	await page.clock.install();
 	await page.goto(path);
 	await page.clock.runFor(3000);
+	await page.keyboard.press('Shift');
 	await expect(page.locator('astro-island:has(header[data-header])')).not.toHaveAttribute('ssr');
+	await page.clock.runFor(100);
 }
 
 /** Scrolls to `y` and lets the island's animation frame run. */

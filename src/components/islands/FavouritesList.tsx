@@ -105,6 +105,37 @@ function Card({ card }: { card: FavouriteCard }) {
  */
 const STATE_BOX = 'flex min-h-72 flex-col items-center justify-center';
 
+/** The loading state; `state` marks the server's copy, which the page's mark may hide. */
+function Loading({ state }: { state?: string }) {
+	return (
+		<div className={`${STATE_BOX} text-ink-soft`} role="status" data-favourites-state={state}>
+			<span
+				aria-hidden="true"
+				className="h-10 w-10 animate-spin rounded-full border-4 border-zinc-200 border-t-accent motion-reduce:animate-none"
+			/>
+			<p className="mt-4">Caricamento preferiti...</p>
+		</div>
+	);
+}
+
+/** The empty state, with the way back to the catalogue. */
+function Empty({ state }: { state?: string }) {
+	return (
+		<div className={`${STATE_BOX} mx-auto max-w-xl text-center`} data-favourites-state={state}>
+			<h2 className="text-2xl font-bold text-night">Nessun Preferito</h2>
+			<p className="mt-3 text-ink-soft">
+				Esplora il catalogo e tocca il cuore sui prodotti che ti interessano: li ritroverai qui.
+			</p>
+			<a
+				href="/prodotti"
+				className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-6 py-3 font-semibold text-night hover:bg-accent-hover"
+			>
+				Scopri i Prodotti
+			</a>
+		</div>
+	);
+}
+
 /**
  * The favourites page (SPEC §2): loading, empty state, or the saved products refreshed from the
  * catalogue, with 'Rimuovi Tutti' behind a confirmation dialog.
@@ -133,34 +164,18 @@ export default function FavouritesList() {
 		};
 	}, [hasEntries, catalogue]);
 
-	if (!mounted || (entries.length > 0 && catalogue === undefined)) {
+	// Server HTML, and the first render in the browser: both states, the page's mark chooses one
+	// (preferiti.astro, styles/global.css), so a visitor with none sees the empty state at once.
+	if (!mounted) {
 		return (
-			<div className={`${STATE_BOX} text-ink-soft`} role="status">
-				<span
-					aria-hidden="true"
-					className="h-10 w-10 animate-spin rounded-full border-4 border-zinc-200 border-t-accent motion-reduce:animate-none"
-				/>
-				<p className="mt-4">Caricamento preferiti...</p>
-			</div>
+			<>
+				<Loading state="loading" />
+				<Empty state="empty" />
+			</>
 		);
 	}
-
-	if (entries.length === 0) {
-		return (
-			<div className={`${STATE_BOX} mx-auto max-w-xl text-center`}>
-				<h2 className="text-2xl font-bold text-night">Nessun Preferito</h2>
-				<p className="mt-3 text-ink-soft">
-					Esplora il catalogo e tocca il cuore sui prodotti che ti interessano: li ritroverai qui.
-				</p>
-				<a
-					href="/prodotti"
-					className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-6 py-3 font-semibold text-night hover:bg-accent-hover"
-				>
-					Scopri i Prodotti
-				</a>
-			</div>
-		);
-	}
+	if (entries.length > 0 && catalogue === undefined) return <Loading />;
+	if (entries.length === 0) return <Empty />;
 
 	const cards = favouriteCards(entries, catalogue ?? null);
 	const confirmClear = () => {

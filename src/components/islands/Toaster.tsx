@@ -96,7 +96,9 @@ function ToastCard({ toast }: { toast: Toast }) {
  * page from the start so screen readers announce it — polite for success, assertive for errors.
  */
 export default function Toaster() {
-	const toast = useStore($toast);
+	// Hydration renders what the server did (no toast): the island may hydrate for a toast that
+	// is already in the store (client:interaction), and shows it right after.
+	const toast = useStore($toast, { ssr: 'initial' });
 	const error = toast?.variant === 'error';
 	return (
 		<div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">

@@ -11,7 +11,7 @@ import {
 	variantsOfFlavour,
 	type VariantView,
 } from '../../lib/catalogue/variants';
-import { selectVariant } from '../../stores/variant';
+import { selectVariant, VARIANT_PARAM } from '../../stores/variant';
 import { useSelectedVariant } from './use-selected-variant';
 
 export type VariantPickerProps = {
@@ -22,7 +22,7 @@ export type VariantPickerProps = {
 /** Records the chosen variant in the address without adding a history entry. */
 function rememberInAddress(id: string) {
 	const url = new URL(window.location.href);
-	url.searchParams.set('variante', id);
+	url.searchParams.set(VARIANT_PARAM, id);
 	window.history.replaceState(window.history.state, '', url);
 }
 
@@ -38,7 +38,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 
 	// A ?variante= in the address chooses the variant when the page opens.
 	useEffect(() => {
-		const requested = new URLSearchParams(window.location.search).get('variante');
+		const requested = new URLSearchParams(window.location.search).get(VARIANT_PARAM);
 		const start = initialVariant(variants, requested);
 		if (start) selectVariant(start.id);
 	}, [variants]);

@@ -12,6 +12,9 @@ export async function waitForIsland(page: Page, inner: string): Promise<Locator>
 		await page.locator(inner).first().scrollIntoViewIfNeeded({ timeout: 2000 });
 	}).toPass();
 	const island = page.locator(`astro-island:has(${inner})`).first();
+	// Islands hydrate on the visitor's first use of the page (client:interaction): a key press is
+	// one, and does nothing else here. Scrolling may have been one already.
+	if ((await island.getAttribute('ssr')) !== null) await page.keyboard.press('Shift');
 	await expect(island).not.toHaveAttribute('ssr');
 	return island;
 }

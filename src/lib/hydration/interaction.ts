@@ -1,0 +1,99 @@
+import type { ClientDirective } from 'astro';
+import { needsEarlyHydration, type InteractionOptions } from './conditions';
+
+/**
+ * `client:interaction`: the island's JavaScript (and React with it) loads when the visitor first
+ * uses the page: a touch, a click, a key, a scroll or the wheel anywhere, or the pointer or the
+ * focus entering the island. Until then the server-rendered HTML is the island, so a visitor who
+ * only reads pays for no JavaScript at all (on a slow phone, evaluating React alone blocks the
+ * page for a few hundred milliseconds).
+ *
+ * It hydrates earlier, once the browser is idle and the island is near the screen, when the
+ * server's HTML is not what this visitor should see (src/lib/hydration/conditions.ts: stored
+ * favourites, a variant in the address…) or when its `event` is dispatched on window.
+ *
+ * A click on the island before it has hydrated is held and replayed once it has, so the first
+ * tap on 'Accetta', a heart or a variant does what it says. Links and form fields are left
+ * alone: they work without JavaScript.
+ */
+const PAGE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
+const ISLAND_EVENTS = ['pointerover', 'focusin'] as const;
+
+const interaction: ClientDirective = (load, options, island) => {
+	const settings = (typeof options.value === 'object' ? options.value : {}) as InteractionOptions;
+	let started = false;
+	let hydrated = false;
+	const held: HTMLElement[] = [];
+
+	const listen = () => {
+		for (const name of PAGE_EVENTS) {
+			window.addEventListener(name, start, { capture: true, passive: true, once: true });
+		}
+		for (const name of ISLAND_EVENTS) island.addEventListener(name, start, { once: true });
+		if (settings.event) window.addEventListener(settings.event, start, { once: true });
+	};
+	const stopListening = () => {
+		for (const name of PAGE_EVENTS) window.removeEventListener(name, start, true);
+		for (const name of ISLAND_EVENTS) island.removeEventListener(name, start);
+		if (settings.event) window.removeEventListener(settings.event, start);
+	};
+
+	async function hydrateNow() {
+		const hydrate = await load();
+		await hydrate();
+		hydrated = true;
+		island.removeEventListener('click', hold, true);
+		// React listens on the island from now on and hydrates at once for a click.
+		for (const target of held.splice(0)) if (target.isConnected) target.click();
+	}
+
+	function start() {
+		if (started) return;
+		started = true;
+		stopListening();
+		hydrateNow().catch((error: unknown) => {
+			// The script could not be loaded (offline, say): the next use of the page tries again.
+			console.error('[client:interaction]', error);
+			started = false;
+			listen();
+		});
+	}
+
+	function hold(event: MouseEvent) {
+		if (hydrated || !(event.target instanceof Element)) return;
+		// Links and form fields work by themselves: the browser follows, types, ticks and chooses,
+		// and the islands read the fields' state when they hydrate.
+		if (event.target.closest('a[href], input, select, textarea, label')) return;
+		event.preventDefault();
+		event.stopPropagation();
+		const target = event.target.closest<HTMLElement>('button, summary, [role="button"]');
+		held.splice(0, held.length, target ?? (event.target as HTMLElement));
+		start();
+	}
+
+	island.addEventListener('click', hold, true);
+	listen();
+
+	const early = needsEarlyHydration(settings, {
+		search: window.location.search,
+		read: (key) => window.localStorage.getItem(key),
+	});
+	if (!early) return;
+	// Idle, then near the screen: the same moment as client:idle or client:visible.
+	const whenVisible = () => {
+		if (!island.children.length) return start();
+		const observer = new IntersectionObserver(
+			(entries) => {
+				if (!entries.some((entry) => entry.isIntersecting)) return;
+				observer.disconnect();
+				start();
+			},
+			{ rootMargin: '200px' },
+		);
+		for (const child of island.children) observer.observe(child);
+	};
+	if ('requestIdleCallback' in window) window.requestIdleCallback(whenVisible);
+	else setTimeout(whenVisible, 200);
+};
+
+export default interaction;
