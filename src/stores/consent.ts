@@ -34,6 +34,15 @@ export const $consent = atom<ConsentState>({ decision: null, preferences: DEFAUL
  */
 export const $bannerOpen = atom(true);
 
+/**
+ * 'Preferenze cookie' before the banner island runs (src/scripts/cookie-preferences.ts): the
+ * event asks the island to hydrate; the island marks <html> with the attribute and dispatches
+ * the ready event once it handles those links itself.
+ */
+export const COOKIE_PREFERENCES_EVENT = 'vigorsport:cookie-preferences';
+export const COOKIE_BANNER_READY_EVENT = 'vigorsport:cookie-banner-ready';
+export const COOKIE_BANNER_READY_ATTRIBUTE = 'data-cookie-banner-ready';
+
 /** localStorage, or null where the browser refuses it (private mode, disabled storage). */
 function storage(): Storage | null {
 	try {

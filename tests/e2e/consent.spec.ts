@@ -156,6 +156,27 @@ test('"Preferenze cookie" in the footer reopens the banner and moves focus to it
 	await expect(page).not.toHaveURL(/cookie-policy/);
 });
 
+test('"Preferenze cookie" reopens the banner also as the first thing a returning visitor does', async ({
+	page,
+}) => {
+	// A decision is stored: the banner is hidden and its island has not hydrated (client:interaction).
+	await page.addInitScript(
+		(key) =>
+			localStorage.setItem(
+				key,
+				JSON.stringify({ decision: 'accepted', decidedAt: new Date().toISOString() }),
+			),
+		CONSENT,
+	);
+	await page.goto('/');
+	await expect(banner(page)).toBeHidden();
+	await expect(page.locator('astro-island:has([data-cookie-banner])')).toHaveAttribute('ssr');
+	await page.getByRole('link', { name: 'Preferenze cookie' }).click();
+	await expect(banner(page)).toBeVisible();
+	await expect(banner(page).getByRole('heading')).toBeFocused();
+	await expect(page).not.toHaveURL(/cookie-policy/);
+});
+
 test('the banner never covers the focused element and never blocks the page', async ({ page }) => {
 	await open(page, '/chi-siamo');
 	const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
 	$bannerOpen,
 	$consent,
+	COOKIE_BANNER_READY_ATTRIBUTE,
+	COOKIE_BANNER_READY_EVENT,
 	acceptAll,
 	dismissBanner,
 	loadConsent,
@@ -72,7 +74,12 @@ export default function CookieBanner() {
 			openConsentBanner();
 		};
 		document.addEventListener('click', onClick);
-		return () => document.removeEventListener('click', onClick);
+		document.documentElement.setAttribute(COOKIE_BANNER_READY_ATTRIBUTE, '');
+		window.dispatchEvent(new Event(COOKIE_BANNER_READY_EVENT));
+		return () => {
+			document.removeEventListener('click', onClick);
+			document.documentElement.removeAttribute(COOKIE_BANNER_READY_ATTRIBUTE);
+		};
 	}, []);
 
 	// The mark the stylesheet shows the banner by (BaseLayout.astro sets it before the first paint).
