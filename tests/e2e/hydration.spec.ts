@@ -109,3 +109,26 @@ test('/preferiti with none shows its empty state from the HTML, without scripts'
 	await expect(page.getByText('Caricamento preferiti...')).toBeHidden();
 	expect(await islandScriptsLoaded(page, requested)).toEqual([]);
 });
+
+test('a first click on a gallery photo opens the lightbox, not the image file', async ({
+	page,
+}) => {
+	const requested = requestedScripts(page);
+	await page.goto('/galleria', { waitUntil: 'networkidle' });
+	expect(await islandScriptsLoaded(page, requested)).toEqual([]);
+	const renderer = await page.locator('astro-island').first().getAttribute('renderer-url');
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route(`**${renderer}`, async (route) => {
+		await released;
+		await route.continue();
+	});
+	const photo = page.locator('[data-photo-group] a[href]').first();
+	await photo.scrollIntoViewIfNeeded();
+	await photo.click();
+	await expect.poll(() => requested.has(renderer ?? '')).toBe(true);
+	await expect(page).toHaveURL(/\/galleria$/);
+	release();
+	await expect(page.getByRole('dialog')).toBeVisible();
+	await expect(page).toHaveURL(/\/galleria$/);
+});

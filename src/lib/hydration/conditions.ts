@@ -10,6 +10,11 @@ export interface InteractionOptions {
 	query?: string[];
 	/** A window event that needs the island (such as a toast to show). */
 	event?: string;
+	/**
+	 * The island gives its links a behaviour of their own (the lightbox opens a photo's link in a
+	 * dialog): a plain click on one before hydration is held and replayed too, not followed.
+	 */
+	links?: boolean;
 }
 
 /** What the directive reads from the page. */

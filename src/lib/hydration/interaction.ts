@@ -62,11 +62,15 @@ const interaction: ClientDirective = (load, options, island) => {
 	function hold(event: MouseEvent) {
 		if (hydrated || !(event.target instanceof Element)) return;
 		// Links and form fields work by themselves: the browser follows, types, ticks and chooses,
-		// and the islands read the fields' state when they hydrate.
-		if (event.target.closest('a[href], input, select, textarea, label')) return;
+		// and the islands read the fields' state when they hydrate. Links of an island that gives
+		// them a behaviour are held too, unless opened in a new tab or window.
+		if (event.target.closest('input, select, textarea, label')) return;
+		const link = event.target.closest('a[href]');
+		const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+		if (link && !(settings.links && plain && !event.altKey)) return;
 		event.preventDefault();
 		event.stopPropagation();
-		const target = event.target.closest<HTMLElement>('button, summary, [role="button"]');
+		const target = event.target.closest<HTMLElement>('a[href], button, summary, [role="button"]');
 		held.splice(0, held.length, target ?? (event.target as HTMLElement));
 		start();
 	}
