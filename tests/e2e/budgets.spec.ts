@@ -13,9 +13,10 @@ import {
 
 /**
  * Byte budgets of the build (bench/budgets.json): per page type, the JavaScript a phone
- * downloads before any interaction (the islands hydrated at load or idle, the React runtime
- * included), the CSS, the HTML and the largest image above the fold, gzip-compressed as the
- * server sends them. Bytes of the build output, never timings.
+ * downloads before any interaction (the page's own scripts; any island hydrated before the first
+ * use, the React runtime included, would count here), the CSS, the HTML and the largest image
+ * above the fold, gzip-compressed as the server sends them. Bytes of the build output, never
+ * timings.
  */
 
 const client = path.resolve(import.meta.dirname, '../../dist/client');
@@ -50,7 +51,7 @@ test('every page type keeps its byte budgets', async ({ page }) => {
 		};
 		page.on('response', onResponse);
 		await page.goto(route, { waitUntil: 'networkidle' });
-		// Islands hydrated "when idle" have loaded by now; nothing was scrolled or clicked.
+		// Anything loaded when idle has loaded by now; nothing was scrolled, typed or clicked.
 		await page.waitForLoadState('networkidle');
 		const lcpUrl = await page.evaluate(
 			() =>
