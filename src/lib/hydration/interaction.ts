@@ -14,7 +14,8 @@ import { needsEarlyHydration, type InteractionOptions } from './conditions';
  *
  * A click on the island before it has hydrated is held and replayed once it has, so the first
  * tap on 'Accetta', a heart or a variant does what it says. Links and form fields are left
- * alone: they work without JavaScript.
+ * alone, as they work without JavaScript, except the links of an island that gives them a
+ * behaviour of its own (`links: true`, the lightbox).
  */
 const PAGE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
 const ISLAND_EVENTS = ['pointerover', 'focusin'] as const;
