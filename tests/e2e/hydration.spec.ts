@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './helpers/test';
+import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
 
 /**
  * client:interaction (src/lib/hydration/interaction.ts): a visitor who only reads loads no island
@@ -30,6 +31,19 @@ async function islandScriptsLoaded(page: Page, requested: Set<string>): Promise<
 	return [...new Set(islandUrls)].filter((url) => requested.has(url));
 }
 
+/** Holds React (the islands' renderer) back, as a slow connection would, until `release()`. */
+async function holdReact(page: Page): Promise<{ renderer: string; release: () => void }> {
+	const renderer = (await page.locator('astro-island').first().getAttribute('renderer-url')) ?? '';
+	expect(renderer).not.toBe('');
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route(`**${renderer}`, async (route) => {
+		await released;
+		await route.continue();
+	});
+	return { renderer, release };
+}
+
 test.use({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, hasTouch: true });
 
 test('a page read without touching it loads no island script and no React', async ({ page }) => {
@@ -48,18 +62,11 @@ test('a tap on a heart before the island has hydrated is kept, and saves the pro
 	const requested = requestedScripts(page);
 	await page.goto(PRODUCT, { waitUntil: 'networkidle' });
 	expect(await islandScriptsLoaded(page, requested)).toEqual([]);
-	// React arrives only when the test says so, as on a slow connection.
-	const renderer = await page.locator('astro-island').first().getAttribute('renderer-url');
-	let release = () => {};
-	const released = new Promise<void>((resolve) => (release = resolve));
-	await page.route(`**${renderer}`, async (route) => {
-		await released;
-		await route.continue();
-	});
+	const { renderer, release } = await holdReact(page);
 	const heart = page.locator('button[data-favourite="whey-concentrate-80"]');
 	await heart.scrollIntoViewIfNeeded();
 	await heart.tap();
-	await expect.poll(() => requested.has(renderer ?? '')).toBe(true);
+	await expect.poll(() => requested.has(renderer)).toBe(true);
 	await expect(heart).toHaveAttribute('aria-pressed', 'false');
 	release();
 	await expect(heart).toHaveAttribute('aria-pressed', 'true');
@@ -78,23 +85,10 @@ test('by keyboard: Enter on a tab, as the first use of the page, opens it', asyn
 });
 
 test('stored favourites hydrate the header without any interaction', async ({ page }) => {
-	await page.addInitScript(() =>
-		localStorage.setItem(
-			'vigorsport:preferiti',
-			JSON.stringify([
-				{
-					id: 'whey-concentrate-80',
-					slug: 'whey-concentrate-80',
-					name: 'Whey 80 Concentrate',
-					brandName: 'Vigor',
-					categoryName: 'Proteine',
-					categorySlug: 'proteine',
-					minPriceCents: 2990,
-					addedAt: '2026-11-01T10:00:00.000Z',
-				},
-			]),
-		),
-	);
+	await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+		FAVOURITES_KEY,
+		storedFavourites(SAVED_WHEY),
+	] as const);
 	await page.goto(PRODUCT);
 	// The header, at the top of the screen, shows the count without the visitor doing anything.
 	await expect(page.getByRole('link', { name: 'Preferiti (1)' }).first()).toBeAttached();
@@ -116,17 +110,11 @@ test('a first click on a gallery photo opens the lightbox, not the image file', 
 	const requested = requestedScripts(page);
 	await page.goto('/galleria', { waitUntil: 'networkidle' });
 	expect(await islandScriptsLoaded(page, requested)).toEqual([]);
-	const renderer = await page.locator('astro-island').first().getAttribute('renderer-url');
-	let release = () => {};
-	const released = new Promise<void>((resolve) => (release = resolve));
-	await page.route(`**${renderer}`, async (route) => {
-		await released;
-		await route.continue();
-	});
+	const { renderer, release } = await holdReact(page);
 	const photo = page.locator('[data-photo-group] a[href]').first();
 	await photo.scrollIntoViewIfNeeded();
 	await photo.click();
-	await expect.poll(() => requested.has(renderer ?? '')).toBe(true);
+	await expect.poll(() => requested.has(renderer)).toBe(true);
 	await expect(page).toHaveURL(/\/galleria$/);
 	release();
 	await expect(page.getByRole('dialog')).toBeVisible();

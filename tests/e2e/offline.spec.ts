@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
+import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
 
 /** The service worker at /sw.js: offline pages, the offline page, updates (issue 6). */
 
@@ -55,24 +56,10 @@ test('a page never visited shows "Sei offline" with the pages available', async 
 
 test('/preferiti works offline, with the saved products', async ({ page, context }) => {
 	await openControlled(page, '/');
-	await page.evaluate(() =>
-		localStorage.setItem(
-			'vigorsport:preferiti',
-			JSON.stringify([
-				{
-					id: 'whey-concentrate-80',
-					slug: 'whey-concentrate-80',
-					name: 'Whey 80 Concentrate',
-					brandName: 'Nordika Nutrition',
-					categoryName: 'Proteine',
-					categorySlug: 'proteine',
-					basePrice: 29.9,
-					minPriceCents: 2990,
-					addedAt: '2026-11-01T00:00:00Z',
-				},
-			]),
-		),
-	);
+	await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+		FAVOURITES_KEY,
+		storedFavourites(SAVED_WHEY),
+	] as const);
 	await context.setOffline(true);
 	await page.goto('/preferiti');
 	await expect(page.getByRole('heading', { name: 'I Tuoi Preferiti' })).toBeVisible();
