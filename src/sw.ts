@@ -31,7 +31,9 @@ clientsClaim();
 
 // The page asks the waiting worker to take over when the visitor chooses 'Aggiorna'.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-	if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+	if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') {
+		event.waitUntil(self.skipWaiting());
+	}
 });
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;

@@ -2,6 +2,7 @@
  * Registers the service worker (/sw.js, scope /) once the page has loaded, so it never delays
  * the first paint, and offers 'Aggiorna' when a new version of the site is waiting.
  */
+import { HYDRATING_ATTRIBUTE, whenQuiet } from '../lib/hydration/loading';
 import { showToast } from '../stores/toasts';
 
 /** How long the update offer stays on screen, in milliseconds. */
@@ -23,7 +24,14 @@ function offerUpdate(worker: ServiceWorker) {
 						once: true,
 					},
 				);
-				worker.postMessage({ type: 'SKIP_WAITING' });
+				// The tap on 'Aggiorna' can be the visitor's first use of the page, which loads the
+				// islands' scripts through the current worker. Chromium swaps workers once the current
+				// one has stopped: asked while those requests were still coming, it stopped, was
+				// started again by the next one and then waited out its 30-second idle time. So the new
+				// worker is asked to take over once the islands have loaded.
+				void whenQuiet(() => document.querySelector(`[${HYDRATING_ATTRIBUTE}]`) !== null).then(() =>
+					worker.postMessage({ type: 'SKIP_WAITING' }),
+				);
 			},
 		},
 	});

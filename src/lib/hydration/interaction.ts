@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
 import { needsEarlyHydration, type InteractionOptions } from './conditions';
+import { HYDRATING_ATTRIBUTE } from './loading';
 
 /**
  * `client:interaction`: the island's JavaScript (and React with it) loads when the visitor first
@@ -43,6 +44,7 @@ const interaction: ClientDirective = (load, options, island) => {
 		const hydrate = await load();
 		await hydrate();
 		hydrated = true;
+		island.removeAttribute(HYDRATING_ATTRIBUTE);
 		island.removeEventListener('click', hold, true);
 		// React listens on the island from now on and hydrates at once for a click.
 		for (const target of held.splice(0)) if (target.isConnected) target.click();
@@ -52,9 +54,11 @@ const interaction: ClientDirective = (load, options, island) => {
 		if (started) return;
 		started = true;
 		stopListening();
+		island.setAttribute(HYDRATING_ATTRIBUTE, '');
 		hydrateNow().catch((error: unknown) => {
 			// The script could not be loaded (offline, say): the next use of the page tries again.
 			console.error('[client:interaction]', error);
+			island.removeAttribute(HYDRATING_ATTRIBUTE);
 			started = false;
 			listen();
 		});
