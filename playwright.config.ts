@@ -1,15 +1,15 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
+import { CONTACT_DB_DIR, E2E_PORT } from './tests/e2e/helpers/messages';
 
 /**
  * End-to-end tests against the real production server (server/serve.mjs) serving the built
  * site: run `npm run build` first, then `npm run test:e2e`. DIST_DIR, when set, is passed on to
  * the server to serve another build folder.
  */
-const port = Number(process.env.E2E_PORT ?? 4399);
+const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = !!process.env.CI;
 /** A system Chromium when there is one; otherwise Playwright's own (executablePath unset). */
@@ -18,7 +18,7 @@ const browser = findChromium();
  * The contact form's messages go to a temporary database, one per port, emptied at the start of
  * each run by the main process (workers, which have TEST_WORKER_INDEX, leave it alone).
  */
-const contactDbDir = join(tmpdir(), `vigorsport-e2e-${port}`);
+const contactDbDir = CONTACT_DB_DIR;
 if (process.env['TEST_WORKER_INDEX'] === undefined) {
 	rmSync(contactDbDir, { recursive: true, force: true });
 }

@@ -208,6 +208,22 @@ describe('accepted messages', () => {
 		expect(status).toBe(201);
 	});
 
+	it('sent again with the same submission key are stored once', async () => {
+		const before = countMessages(server.dbPath);
+		const withKey = { ...VALID_MESSAGE, submissionKey: '6f1d2c3b-aaaa-4bbb-8ccc-0123456789ab' };
+		const first = await postJson(server.url, withKey);
+		const again = await postJson(server.url, withKey);
+		expect([first.status, again.status]).toEqual([201, 200]);
+		expect(again.json).toEqual(first.json);
+		const other = await postJson(server.url, {
+			...withKey,
+			submissionKey: '6f1d2c3b-aaaa-4bbb-8ccc-0123456789ac',
+		});
+		expect(other.status).toBe(201);
+		expect(other.json['id']).not.toBe(first.json['id']);
+		expect(countMessages(server.dbPath)).toBe(before + 2);
+	});
+
 	it('with the hidden field filled are answered as usual and stored as spam', async () => {
 		const { status, json: body } = await postJson(server.url, {
 			...VALID_MESSAGE,

@@ -3,10 +3,12 @@ import {
 	clearDraft,
 	DRAFT_KEY,
 	emptyDraft,
+	newSubmissionKey,
 	readDraft,
 	writeDraft,
 	type DraftStorage,
 } from '../../src/lib/contact/draft';
+import { isSubmissionKey } from '../../src/lib/contact/contact-schema';
 
 /** A storage that keeps values in a map, as localStorage does. */
 function memoryStorage(
@@ -46,6 +48,23 @@ describe('contact draft', () => {
 		writeDraft(storage, { ...DRAFT, privacy: true } as typeof DRAFT);
 		expect(JSON.parse(storage.data.get(DRAFT_KEY) ?? '')).toEqual(DRAFT);
 		expect(readDraft(storage)).toEqual(DRAFT);
+	});
+
+	it('keeps the submission key of a sent draft, and drops a malformed one', () => {
+		const storage = memoryStorage();
+		const submissionKey = newSubmissionKey();
+		writeDraft(storage, { ...DRAFT, submissionKey });
+		expect(readDraft(storage)).toEqual({ ...DRAFT, submissionKey });
+		writeDraft(storage, DRAFT);
+		expect(readDraft(storage)).toEqual(DRAFT);
+		storage.data.set(DRAFT_KEY, JSON.stringify({ ...DRAFT, submissionKey: '<script>' }));
+		expect(readDraft(storage)).toEqual(DRAFT);
+	});
+
+	it('makes submission keys the server accepts, a new one each time', () => {
+		const keys = new Set(Array.from({ length: 50 }, () => newSubmissionKey()));
+		expect(keys.size).toBe(50);
+		for (const key of keys) expect(isSubmissionKey(key)).toBe(true);
 	});
 
 	it('is removed when empty and when cleared', () => {

@@ -3,6 +3,7 @@ import {
 	CONTACT_ERRORS,
 	EMPTY_CONTACT,
 	HONEYPOT_FIELD,
+	SUBMISSION_KEY_FIELD,
 	isValidEmail,
 	parseContact,
 	toContactInput,
@@ -117,6 +118,19 @@ describe('parseContact', () => {
 	])('honeypot %s: spam %s', (_, value, spam) => {
 		const result = parseContact({ ...VALID, [HONEYPOT_FIELD]: value });
 		expect(result.ok && result.spam).toBe(spam);
+	});
+
+	it('keeps a well-formed submission key and ignores any other', () => {
+		const key = '0b7c6f0e-4c1d-4a8e-9a43-2f5d8c1e7b90';
+		const keyOf = (value: unknown) => {
+			const result = parseContact({ ...VALID, [SUBMISSION_KEY_FIELD]: value });
+			return result.ok ? result.submissionKey : 'refused';
+		};
+		expect(keyOf(key)).toBe(key);
+		expect(keyOf('a1b2c3d4e5f60718293a4b5c6d7e8f90')).toBe('a1b2c3d4e5f60718293a4b5c6d7e8f90');
+		for (const bad of [undefined, '', 'short', 'x'.repeat(65), 'spazi non ammessi qui!', 42, {}]) {
+			expect(keyOf(bad)).toBeUndefined();
+		}
 	});
 
 	it('returns the errors of an invalid message', () => {

@@ -57,6 +57,26 @@ describe('ContactStore', () => {
 		expect(openStore().schemaVersion).toBe(MIGRATIONS.length);
 	});
 
+	it('brings a database of the previous version up to date, keeping its messages', () => {
+		openStore().close();
+		open.pop();
+		// A database as the version before submission keys left it, with a message in it.
+		rmSync(path);
+		const db = new Database(path);
+		for (const sql of MIGRATIONS.slice(0, 2)) db.exec(sql);
+		db.pragma('user_version = 2');
+		db.prepare(
+			`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, delivery)
+			 VALUES ('2026-01-01T10:00:00.000Z', 'Anna', 'anna@example.it', '011 1', 'Salve a tutti.', 1, 'simulation')`,
+		).run();
+		db.close();
+		const store = openStore();
+		expect(store.schemaVersion).toBe(MIGRATIONS.length);
+		expect(store.listMessages().map((row) => row.name)).toEqual(['Anna']);
+		store.insertMessage(message({ submissionKey: 'chiave-di-prova-0003' }), 'io');
+		expect(store.listMessages()).toHaveLength(2);
+	});
+
 	it('refuses a database newer than the code', () => {
 		openStore().close();
 		open.pop();
@@ -84,6 +104,36 @@ describe('ContactStore', () => {
 			'sending',
 			'sending',
 		]);
+	});
+
+	it('stores a message sent twice with the same submission key once', () => {
+		const store = openStore();
+		const first = store.insertMessage(message({ submissionKey: 'chiave-di-prova-0001' }), 'io');
+		expect(first.earlier).toBeUndefined();
+		const [admin] = first.jobs;
+		if (!admin) throw new Error('job expected');
+		store.markSent(admin.emailId, 'io', new Date(T0));
+		const again = store.insertMessage(
+			message({ submissionKey: 'chiave-di-prova-0001', createdAt: new Date(T0 + 60_000) }),
+			'altro',
+		);
+		expect(again).toEqual({
+			id: first.id,
+			jobs: [],
+			earlier: {
+				id: first.id,
+				delivery: 'smtp',
+				emails: [
+					{ kind: 'admin', status: 'sent' },
+					{ kind: 'confirmation', status: 'sending' },
+				],
+			},
+		});
+		// Another key, or none, is another message.
+		store.insertMessage(message({ submissionKey: 'chiave-di-prova-0002' }), 'io');
+		store.insertMessage(message(), 'io');
+		store.insertMessage(message(), 'io');
+		expect(store.listMessages()).toHaveLength(4);
 	});
 
 	it('retries a failed e-mail only when due, and only in one process', () => {

@@ -12,6 +12,7 @@ import {
 	CONTACT_LABELS,
 	EMPTY_CONTACT,
 	HONEYPOT_FIELD,
+	SUBMISSION_KEY_FIELD,
 	hasErrors,
 	validateContact,
 	validateContactField,
@@ -19,7 +20,13 @@ import {
 	type ContactField,
 	type ContactInput,
 } from '../../lib/contact/contact-schema';
-import { clearDraft, readDraft, writeDraft, type DraftStorage } from '../../lib/contact/draft';
+import {
+	clearDraft,
+	newSubmissionKey,
+	readDraft,
+	writeDraft,
+	type DraftStorage,
+} from '../../lib/contact/draft';
 import {
 	CONTACT_SENT,
 	failureDescription,
@@ -91,6 +98,8 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	/** The message could not leave the phone: it goes when the connection is back. */
 	const [waiting, setWaiting] = useState(false);
 	const retryWhenOnline = useRef(false);
+	/** The key of this message's sending, kept until it is sent or the visitor changes it. */
+	const submissionKey = useRef<string | undefined>(undefined);
 	const baseId = useId();
 	const idOf = (field: ContactField | 'trap') => `${baseId}-${field}`;
 	const errorIdOf = (field: ContactField) => `${baseId}-${field}-errore`;
@@ -98,18 +107,24 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	useEffect(() => {
 		// The browser's own checks stay for visitors without JavaScript; with it, ours speak.
 		if (formRef.current) formRef.current.noValidate = true;
-		const draft = readDraft(browserStorage());
+		const { submissionKey: key, ...draft } = readDraft(browserStorage());
 		// On a slow phone the visitor may have started typing into the server's form already.
 		const typed = typedIntoForm(formRef.current);
+		const changed = Object.entries(typed).some(
+			([field, value]) => field !== 'privacy' && draft[field as keyof typeof draft] !== value,
+		);
+		submissionKey.current = changed ? undefined : key;
 		setValues((current) => ({ ...current, ...draft, ...typed }));
 		let cancelled = false;
 		loadReservation(window.location.search, shops)
 			.then((text) => {
 				if (text && !cancelled) {
-					setValues((current) => ({
-						...current,
-						message: mergeReservation(current.message, text),
-					}));
+					setValues((current) => {
+						const message = mergeReservation(current.message, text);
+						// A request added to a message sent before makes it a new one.
+						if (message !== current.message) submissionKey.current = undefined;
+						return { ...current, message };
+					});
 				}
 			})
 			.catch(() => {
@@ -123,7 +138,10 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	function update(field: ContactField, value: string | boolean) {
 		const next = { ...values, [field]: value };
 		setValues(next);
-		writeDraft(browserStorage(), next);
+		// A changed message is a new message: it gets a key of its own when it is sent. The
+		// privacy box, asked again for each sending, changes nothing of the message.
+		if (field !== 'privacy') submissionKey.current = undefined;
+		writeDraft(browserStorage(), { ...next, submissionKey: submissionKey.current });
 		if (attempted) {
 			setErrors((current) => {
 				const { [field]: _old, ...rest } = current;
@@ -155,6 +173,7 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		setAttempted(false);
 		setTrap('');
 		setWaiting(false);
+		submissionKey.current = undefined;
 		clearDraft(browserStorage());
 	}
 
@@ -196,13 +215,20 @@ export default function ContactForm({ shops }: ContactFormProps) {
 			return;
 		}
 		setSending(true);
+		// Kept with the draft: sent again, even from another visit, this message is stored once.
+		const key = (submissionKey.current ??= newSubmissionKey());
+		writeDraft(browserStorage(), { ...values, submissionKey: key });
 		try {
 			let response: Response;
 			try {
 				response = await fetch(ACTION, {
 					method: 'POST',
 					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-					body: JSON.stringify({ ...values, [HONEYPOT_FIELD]: trap }),
+					body: JSON.stringify({
+						...values,
+						[HONEYPOT_FIELD]: trap,
+						[SUBMISSION_KEY_FIELD]: key,
+					}),
 				});
 			} catch {
 				if (navigator.onLine === false) {

@@ -160,11 +160,32 @@ export function isHoneypotFilled(record: Record<string, unknown>): boolean {
 	return value !== undefined && value !== null && value !== '' && value !== false;
 }
 
+/**
+ * The field that carries the form's submission key: a random id the form makes when the visitor
+ * sends a message and keeps with the draft until the shop has it. Sending the same draft again
+ * (after a message queued offline went out with the tab closed, say) sends the same key, and the
+ * server answers with the message it already has instead of storing it twice.
+ */
+export const SUBMISSION_KEY_FIELD = 'submissionKey';
+
+/** What a submission key looks like: 16 to 64 letters, digits, '-' or '_' (a UUID fits). */
+const SUBMISSION_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** True for a well-formed submission key. */
+export function isSubmissionKey(value: unknown): value is string {
+	return typeof value === 'string' && SUBMISSION_KEY.test(value);
+}
+
 /** The outcome of checking a submitted record. */
 export type ContactParseResult =
-	{ ok: true; message: ContactMessage; spam: boolean } | { ok: false; errors: ContactErrors };
+	| { ok: true; message: ContactMessage; spam: boolean; submissionKey: string | undefined }
+	| { ok: false; errors: ContactErrors };
 
-/** Checks an untrusted record with the five rules; a valid message comes back trimmed. */
+/**
+ * Checks an untrusted record with the five rules; a valid message comes back trimmed, with its
+ * submission key when the record has a well-formed one (anything else counts as none: the key
+ * only prevents duplicates, and a message is never refused for it).
+ */
 export function parseContact(record: Record<string, unknown>): ContactParseResult {
 	const input = toContactInput(record);
 	const errors = validateContact(input);
@@ -172,6 +193,9 @@ export function parseContact(record: Record<string, unknown>): ContactParseResul
 	return {
 		ok: true,
 		spam: isHoneypotFilled(record),
+		submissionKey: isSubmissionKey(record[SUBMISSION_KEY_FIELD])
+			? record[SUBMISSION_KEY_FIELD]
+			: undefined,
 		message: {
 			name: input.name.trim(),
 			email: input.email.trim(),

@@ -1,17 +1,19 @@
 /**
  * The contact form's draft, kept in the visitor's browser until the message is sent, so a
  * reload or a look at the privacy policy loses nothing. The privacy checkbox is not kept:
- * accepting it is an act the visitor makes for each message. Pure: the storage is passed in,
- * and a missing, full or unreadable storage behaves as an empty one.
+ * accepting it is an act the visitor makes for each message. Once the visitor has sent it, the
+ * draft also keeps its submission key (contact-schema.ts), so sending the same draft again never
+ * reaches the shop twice. Pure: the storage is passed in, and a missing, full or unreadable
+ * storage behaves as an empty one.
  */
 import { STORAGE_PREFIX } from '../../site';
-import { EMPTY_CONTACT, type ContactInput } from './contact-schema';
+import { EMPTY_CONTACT, isSubmissionKey, type ContactInput } from './contact-schema';
 
 /** The localStorage key of the draft. */
 export const DRAFT_KEY = `${STORAGE_PREFIX}:contact-draft`;
 
-/** The fields a draft keeps. */
-export type ContactDraft = Omit<ContactInput, 'privacy'>;
+/** The fields a draft keeps, and the key of its sending once it has been sent. */
+export type ContactDraft = Omit<ContactInput, 'privacy'> & { submissionKey?: string | undefined };
 
 /** The storage methods the draft uses (window.localStorage has them). */
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -41,12 +43,16 @@ export function readDraft(storage: DraftStorage | null): ContactDraft {
 		const value = record[field];
 		if (typeof value === 'string') draft[field] = value;
 	}
+	if (isSubmissionKey(record['submissionKey'])) draft.submissionKey = record['submissionKey'];
 	return draft;
 }
 
 /** Keeps the draft; an empty one is removed. Errors (quota, private mode) are ignored. */
 export function writeDraft(storage: DraftStorage | null, input: ContactDraft): void {
-	const draft = Object.fromEntries(DRAFT_FIELDS.map((field) => [field, input[field]]));
+	const draft: Record<string, string> = Object.fromEntries(
+		DRAFT_FIELDS.map((field) => [field, input[field]]),
+	);
+	if (input.submissionKey) draft['submissionKey'] = input.submissionKey;
 	try {
 		if (DRAFT_FIELDS.every((field) => input[field] === '')) storage?.removeItem(DRAFT_KEY);
 		else storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
@@ -62,4 +68,12 @@ export function clearDraft(storage: DraftStorage | null): void {
 	} catch {
 		// See writeDraft.
 	}
+}
+
+/** A new submission key: a random UUID (or as many random bits where randomUUID is missing). */
+export function newSubmissionKey(): string {
+	if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+	// randomUUID exists only on HTTPS pages and localhost; getRandomValues everywhere.
+	const bytes = crypto.getRandomValues(new Uint8Array(16));
+	return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -289,7 +289,10 @@ export async function handleContactPost(
 	}
 	let stored;
 	try {
-		stored = await service.submit(result.message, { spam: result.spam });
+		stored = await service.submit(result.message, {
+			spam: result.spam,
+			submissionKey: result.submissionKey,
+		});
 	} catch (error) {
 		log.error('Contact: message not stored:', error instanceof Error ? error.message : error);
 		return refuse(request, {
@@ -301,5 +304,10 @@ export async function handleContactPost(
 	if (wantsHtml(request)) {
 		return new Response(null, { status: 303, headers: { Location: THANK_YOU_PATH, ...NO_STORE } });
 	}
-	return json(201, { ok: true, id: stored.id, emailStatus: stored.emailStatus });
+	// 200 for a message sent again (same submission key): it was stored before, not now.
+	return json(stored.duplicate ? 200 : 201, {
+		ok: true,
+		id: stored.id,
+		emailStatus: stored.emailStatus,
+	});
 }

@@ -18,7 +18,7 @@ import { adminNotification, visitorConfirmation } from './email-text';
 import { createSmtpMailer, type Mailer } from './mailer';
 import type { EmailStatus } from './outcome';
 import { RateLimiter, type RateDecision } from './rate-limit';
-import { ContactStore, type EmailJob } from './store';
+import { ContactStore, type EarlierMessage, type EmailJob, type EmailKind } from './store';
 
 export { contactConfigFromEnv, ContactConfigError } from './config';
 export { formatMessageReport } from './report';
@@ -28,6 +28,8 @@ export { ContactStore } from './store';
 export interface SubmitResult {
 	id: number;
 	emailStatus: EmailStatus;
+	/** True when the message was stored earlier, under the same submission key. */
+	duplicate: boolean;
 }
 
 /** The contact service as the route uses it (App.Locals['contact']). */
@@ -43,7 +45,10 @@ export interface ContactService {
 	 * simulation mode, tries both e-mails once and reports what happened to them. Rejects only
 	 * when the message could not be stored.
 	 */
-	submit(message: ContactMessage, options: { spam: boolean }): Promise<SubmitResult>;
+	submit(
+		message: ContactMessage,
+		options: { spam: boolean; submissionKey?: string | undefined },
+	): Promise<SubmitResult>;
 	/** Starts the background loop: retries and retention (idempotent). */
 	start(): void;
 	/** Stops the retry loop, waits for e-mails being sent, closes the database. */
@@ -66,6 +71,24 @@ function describeError(error: unknown): string {
 		return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
 	}
 	return String(error);
+}
+
+/**
+ * The answer for a message sent again: where the stored message's e-mails are now. Spam gets
+ * the answer spam always gets (`withMailer`: whether this server sends e-mail).
+ */
+function earlierEmailStatus(earlier: EarlierMessage, withMailer: boolean): EmailStatus {
+	if (earlier.delivery === 'simulation' || (earlier.delivery === 'none' && !withMailer)) {
+		return { adminNotified: false, userConfirmationSent: false, simulationMode: true };
+	}
+	const sent = (kind: EmailKind) =>
+		earlier.delivery === 'none' ||
+		earlier.emails.some((email) => email.kind === kind && email.status === 'sent');
+	return {
+		adminNotified: sent('admin'),
+		userConfirmationSent: sent('confirmation'),
+		simulationMode: false,
+	};
 }
 
 const HOUR = 3_600_000;
@@ -192,7 +215,7 @@ export function createContactService(
 			return limiter.take(address);
 		},
 
-		async submit(message, { spam }) {
+		async submit(message, { spam, submissionKey }) {
 			const delivery = spam ? 'none' : mailer ? 'smtp' : 'simulation';
 			const emails =
 				delivery === 'smtp' && config.shopEmail
@@ -201,14 +224,19 @@ export function createContactService(
 							{ kind: 'confirmation' as const, recipient: message.email },
 						]
 					: [];
-			const { id, jobs } = store.insertMessage(
-				{ ...message, createdAt: new Date(now()), spam, delivery, emails },
+			const { id, jobs, earlier } = store.insertMessage(
+				{ ...message, createdAt: new Date(now()), spam, delivery, emails, submissionKey },
 				instance,
 			);
+			// Sent again (same submission key): the answer says where the stored one's e-mails are.
+			if (earlier) {
+				return { id, emailStatus: earlierEmailStatus(earlier, mailer !== null), duplicate: true };
+			}
 			if (delivery === 'simulation') {
 				return {
 					id,
 					emailStatus: { adminNotified: false, userConfirmationSent: false, simulationMode: true },
+					duplicate: false,
 				};
 			}
 			if (delivery === 'none') {
@@ -217,6 +245,7 @@ export function createContactService(
 				return {
 					id,
 					emailStatus: { adminNotified: sent, userConfirmationSent: sent, simulationMode: !sent },
+					duplicate: false,
 				};
 			}
 			const outcomes = await track(Promise.all(jobs.map((job) => deliver(job))));
@@ -229,6 +258,7 @@ export function createContactService(
 					userConfirmationSent: sent('confirmation'),
 					simulationMode: false,
 				},
+				duplicate: false,
 			};
 		},
 

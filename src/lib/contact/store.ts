@@ -56,6 +56,9 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
 	// Retention looks up each sender's latest message.
 	`CREATE INDEX messages_sender ON messages (email, created_at);`,
+	// The form's submission key (contact-schema.ts): the same message sent twice is stored once.
+	`ALTER TABLE messages ADD COLUMN submission_key TEXT;
+	CREATE UNIQUE INDEX messages_submission_key ON messages (submission_key);`,
 ];
 
 /** A message to store. */
@@ -69,7 +72,21 @@ export interface NewMessage {
 	delivery: Delivery;
 	/** The e-mails to send, claimed at once by the process that stores the message. */
 	emails: readonly { kind: EmailKind; recipient: string }[];
+	/** The form's submission key, if it sent one. */
+	submissionKey?: string | undefined;
 }
+
+/** A message stored earlier with the same submission key, and where its e-mails are. */
+export interface EarlierMessage {
+	id: number;
+	delivery: Delivery;
+	emails: { kind: EmailKind; status: EmailState }[];
+}
+
+/** What insertMessage did: stored the message, or found it stored already. */
+export type InsertResult =
+	| { id: number; jobs: EmailJob[]; earlier?: undefined }
+	| { id: number; jobs: []; earlier: EarlierMessage };
 
 /** An e-mail claimed for sending, with the message it is about. */
 export interface EmailJob {
@@ -175,15 +192,18 @@ export class ContactStore {
 
 	/**
 	 * Stores a message and its e-mails in one transaction. The e-mails come back already claimed
-	 * by `claimedBy`, so the retry loop leaves them to the request that sends them now.
+	 * by `claimedBy`, so the retry loop leaves them to the request that sends them now. A message
+	 * whose submission key is stored already is not stored again: the earlier one comes back.
 	 */
-	insertMessage(message: NewMessage, claimedBy: string): { id: number; jobs: EmailJob[] } {
+	insertMessage(message: NewMessage, claimedBy: string): InsertResult {
 		const now = message.createdAt.getTime();
-		const insert = this.#db.transaction(() => {
+		const insert = this.#db.transaction((): InsertResult => {
+			const earlier = message.submissionKey ? this.#earlier(message.submissionKey) : null;
+			if (earlier) return { id: earlier.id, jobs: [], earlier };
 			const { lastInsertRowid } = this.#db
 				.prepare(
-					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery)
-					 VALUES (?, ?, ?, ?, ?, 1, ?, ?)`,
+					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key)
+					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
 				)
 				.run(
 					message.createdAt.toISOString(),
@@ -193,6 +213,7 @@ export class ContactStore {
 					message.message,
 					message.spam ? 1 : 0,
 					message.delivery,
+					message.submissionKey ?? null,
 				);
 			const id = Number(lastInsertRowid);
 			const addEmail = this.#db.prepare(
@@ -218,7 +239,21 @@ export class ContactStore {
 			});
 			return { id, jobs };
 		});
+		// IMMEDIATE: the write lock is taken before the look-up, so two processes given the same
+		// key cannot both miss it.
 		return insert.immediate();
+	}
+
+	/** The message stored with this submission key, if any. */
+	#earlier(submissionKey: string): EarlierMessage | null {
+		const row = this.#db
+			.prepare(`SELECT id, delivery FROM messages WHERE submission_key = ?`)
+			.get(submissionKey) as Pick<MessageRow, 'id' | 'delivery'> | undefined;
+		if (!row) return null;
+		const emails = this.#db
+			.prepare(`SELECT kind, status FROM emails WHERE message_id = ? ORDER BY id`)
+			.all(row.id) as { kind: EmailKind; status: EmailState }[];
+		return { id: row.id, delivery: row.delivery, emails };
 	}
 
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
