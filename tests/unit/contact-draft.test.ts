@@ -3,6 +3,7 @@ import {
 	clearDraft,
 	DRAFT_KEY,
 	emptyDraft,
+	keptSubmissionKey,
 	newSubmissionKey,
 	readDraft,
 	writeDraft,
@@ -59,6 +60,15 @@ describe('contact draft', () => {
 		expect(readDraft(storage)).toEqual(DRAFT);
 		storage.data.set(DRAFT_KEY, JSON.stringify({ ...DRAFT, submissionKey: '<script>' }));
 		expect(readDraft(storage)).toEqual(DRAFT);
+	});
+
+	it('keeps the key when what was typed before hydration matches the draft', () => {
+		const submissionKey = newSubmissionKey();
+		const draft = { ...DRAFT, submissionKey };
+		expect(keptSubmissionKey(draft, {})).toBe(submissionKey);
+		expect(keptSubmissionKey(draft, { name: DRAFT.name, privacy: true })).toBe(submissionKey);
+		expect(keptSubmissionKey(draft, { message: `${DRAFT.message} e altro` })).toBeUndefined();
+		expect(keptSubmissionKey(DRAFT, {})).toBeUndefined();
 	});
 
 	it('makes submission keys the server accepts, a new one each time', () => {

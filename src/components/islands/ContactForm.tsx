@@ -22,6 +22,7 @@ import {
 } from '../../lib/contact/contact-schema';
 import {
 	clearDraft,
+	keptSubmissionKey,
 	newSubmissionKey,
 	readDraft,
 	writeDraft,
@@ -107,13 +108,11 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	useEffect(() => {
 		// The browser's own checks stay for visitors without JavaScript; with it, ours speak.
 		if (formRef.current) formRef.current.noValidate = true;
-		const { submissionKey: key, ...draft } = readDraft(browserStorage());
+		const stored = readDraft(browserStorage());
+		const { submissionKey: _key, ...draft } = stored;
 		// On a slow phone the visitor may have started typing into the server's form already.
 		const typed = typedIntoForm(formRef.current);
-		const changed = Object.entries(typed).some(
-			([field, value]) => field !== 'privacy' && draft[field as keyof typeof draft] !== value,
-		);
-		submissionKey.current = changed ? undefined : key;
+		submissionKey.current = keptSubmissionKey(stored, typed);
 		setValues((current) => ({ ...current, ...draft, ...typed }));
 		let cancelled = false;
 		loadReservation(window.location.search, shops)

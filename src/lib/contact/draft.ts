@@ -70,6 +70,21 @@ export function clearDraft(storage: DraftStorage | null): void {
 	}
 }
 
+/**
+ * The submission key a stored draft still stands for, given what the visitor typed into the
+ * server's form before it hydrated: none once any text differs from the draft's, as that is a
+ * new message (the privacy box is no part of the message).
+ */
+export function keptSubmissionKey(
+	draft: ContactDraft,
+	typed: Partial<ContactInput>,
+): string | undefined {
+	const changed = DRAFT_FIELDS.some(
+		(field) => typed[field] !== undefined && typed[field] !== draft[field],
+	);
+	return changed ? undefined : draft.submissionKey;
+}
+
 /** A new submission key: a random UUID (or as many random bits where randomUUID is missing). */
 export function newSubmissionKey(): string {
 	if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
