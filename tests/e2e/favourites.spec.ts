@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
+import { FAVOURITES_KEY, SAVED_WHEY } from './helpers/favourites';
 
 /** Favourites (SPEC §2, §3, §4, §8): the heart, the header count, /preferiti, storage problems. */
 
-const KEY = 'vigorsport:preferiti';
 const CATEGORY = '/prodotti/proteine';
 
 const heart = (page: Page, slug: string) =>
@@ -41,20 +41,11 @@ test('the heart saves a product at once, with a toast and the header count, and 
 	await expect(heart(page, 'whey-concentrate-80')).toHaveAttribute('aria-pressed', 'true');
 	const stored = await page.evaluate(
 		(key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown,
-		KEY,
+		FAVOURITES_KEY,
 	);
-	expect(stored).toEqual([
-		expect.objectContaining({
-			id: 'whey-concentrate-80',
-			slug: 'whey-concentrate-80',
-			name: 'Whey 80 Concentrate',
-			brandName: 'Nordika Nutrition',
-			categoryName: 'Proteine',
-			categorySlug: 'proteine',
-			basePrice: 29.9,
-			minPriceCents: 2990,
-		}),
-	]);
+	// What the heart stores, but the moment it was added.
+	const { addedAt: _addedAt, ...savedWhey } = SAVED_WHEY;
+	expect(stored).toEqual([expect.objectContaining(savedWhey)]);
 
 	await heart(page, 'whey-concentrate-80').click();
 	await expect(heart(page, 'whey-concentrate-80')).toHaveAttribute('aria-pressed', 'false');
@@ -73,7 +64,7 @@ test('another open tab follows the change', async ({ context }) => {
 });
 
 test('unreadable stored favourites count as none and do not break the page', async ({ page }) => {
-	await page.addInitScript((key) => localStorage.setItem(key, '{"rotto": tru'), KEY);
+	await page.addInitScript((key) => localStorage.setItem(key, '{"rotto": tru'), FAVOURITES_KEY);
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
 	await page.goto('/preferiti');
@@ -97,7 +88,7 @@ test('a write the browser refuses reverts the heart with an error toast', async 
 			},
 		});
 		Object.defineProperty(window, 'localStorage', { value: refusing, configurable: true });
-	}, KEY);
+	}, FAVOURITES_KEY);
 	await page.goto(CATEGORY);
 	const button = heart(page, 'whey-idrolizzata');
 	await button.scrollIntoViewIfNeeded();
@@ -151,7 +142,7 @@ test('/preferiti lists saved products refreshed from the catalogue, and clears t
 				},
 			]),
 		);
-	}, KEY);
+	}, FAVOURITES_KEY);
 	await page.reload();
 	await expect(page.getByRole('heading', { name: '2 prodotti salvati' })).toBeVisible();
 	await expect(
@@ -201,7 +192,7 @@ test('/preferiti falls back to the stored fields when the catalogue cannot be re
 				},
 			]),
 		);
-	}, KEY);
+	}, FAVOURITES_KEY);
 	await page.goto('/preferiti');
 	await expect(page.getByRole('heading', { name: '1 prodotto salvato' })).toBeVisible();
 	await expect(page.getByRole('link', { name: 'Hydro Whey (salvato)', exact: true })).toBeVisible();

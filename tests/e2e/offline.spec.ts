@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type BrowserContext, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
 import { storedMessagesFrom } from './helpers/messages';
@@ -69,15 +69,21 @@ test('/preferiti works offline, with the saved products', async ({ page, context
 	await context.setOffline(false);
 });
 
-test('a contact message written offline is sent once back online', async ({ page, context }) => {
+/**
+ * Fills the contact form on a page the worker controls, goes offline and sends: the message is
+ * queued, as the status under the form says.
+ */
+async function sendOffline(
+	page: Page,
+	context: BrowserContext,
+	fields: { name: string; email: string; phone: string; message: string },
+) {
 	await openControlled(page, '/contatti');
 	await waitForIsland(page, 'form');
-	await page.getByLabel('Nome e cognome').fill('Giulia Offline');
-	await page.getByLabel('E-mail', { exact: true }).fill('giulia.offline@example.com');
-	await page.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
-	await page
-		.getByLabel('Messaggio', { exact: true })
-		.fill('Vorrei sapere se avete la creatina da 500 g.');
+	await page.getByLabel('Nome e cognome').fill(fields.name);
+	await page.getByLabel('E-mail', { exact: true }).fill(fields.email);
+	await page.getByLabel('Telefono', { exact: true }).fill(fields.phone);
+	await page.getByLabel('Messaggio', { exact: true }).fill(fields.message);
 	await page.getByRole('checkbox').check();
 	await context.setOffline(true);
 	await page.getByRole('button', { name: 'Invia Messaggio' }).click();
@@ -87,6 +93,15 @@ test('a contact message written offline is sent once back online', async ({ page
 			.filter({ hasText: 'verrà inviato appena torna la connessione' })
 			.first(),
 	).toBeVisible();
+}
+
+test('a contact message written offline is sent once back online', async ({ page, context }) => {
+	await sendOffline(page, context, {
+		name: 'Giulia Offline',
+		email: 'giulia.offline@example.com',
+		phone: '+39 333 1234567',
+		message: 'Vorrei sapere se avete la creatina da 500 g.',
+	});
 	await expect(page.getByLabel('Nome e cognome')).toHaveValue('Giulia Offline');
 	await context.setOffline(false);
 	await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -101,21 +116,12 @@ test('a message queued offline, sent with its tab closed, is not stored again wh
 	// An address of this attempt's own: repeats and retries write to the same database.
 	const { repeatEachIndex, retry } = test.info();
 	const EMAIL = `marco.doppione.${repeatEachIndex}.${retry}@example.com`;
-	await openControlled(page, '/contatti');
-	await waitForIsland(page, 'form');
-	await page.getByLabel('Nome e cognome').fill('Marco Doppione');
-	await page.getByLabel('E-mail', { exact: true }).fill(EMAIL);
-	await page.getByLabel('Telefono', { exact: true }).fill('+39 333 7654321');
-	await page.getByLabel('Messaggio', { exact: true }).fill('Avete la whey al cioccolato da 2 kg?');
-	await page.getByRole('checkbox').check();
-	await context.setOffline(true);
-	await page.getByRole('button', { name: 'Invia Messaggio' }).click();
-	await expect(
-		page
-			.getByRole('status')
-			.filter({ hasText: 'verrà inviato appena torna la connessione' })
-			.first(),
-	).toBeVisible();
+	await sendOffline(page, context, {
+		name: 'Marco Doppione',
+		email: EMAIL,
+		phone: '+39 333 7654321',
+		message: 'Avete la whey al cioccolato da 2 kg?',
+	});
 	await page.close();
 
 	// Back online with only the home page open: the worker sends the queued message (the

@@ -48,4 +48,4 @@ export const test = base.extend<{ consentBanner: boolean }>({
 });
 
 export { expect } from '@playwright/test';
-export type { Locator, Page } from '@playwright/test';
+export type { BrowserContext, Locator, Page } from '@playwright/test';
