@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown, splitLongDescription } from '../../src/lib/import/description';
+import {
+	escapeMarkdownHtml,
+	htmlToMarkdown,
+	splitLongDescription,
+} from '../../src/lib/import/description';
 import {
 	findSection,
 	parseFeatures,
@@ -201,5 +205,25 @@ describe('long description', () => {
 		expect(htmlToMarkdown('<h2>Titolo</h2><p>Uno<br>due <em>tre</em></p>')).toBe(
 			'\n\n### Titolo\n\n\n\nUno\ndue *tre*\n\n',
 		);
+	});
+
+	it.each([
+		// Escaped markup in the old HTML is text: it must never become a tag in the markdown.
+		['<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>', '&lt;script>alert(1)&lt;/script>'],
+		['<p>&lt;img src=x onerror=alert(1)&gt;</p>', '&lt;img src=x onerror=alert(1)>'],
+		['<p>&#60;iframe src=x&#62;</p>', '&lt;iframe src=x>'],
+		['<p><b>&lt;script&gt;x&lt;/script&gt;</b></p>', '**&lt;script>x&lt;/script>**'],
+		['<p>&amp;lt;script&amp;gt;</p>', '&amp;lt;script&amp;gt;'],
+		['<p>&lt;!-- commento --&gt;</p>', '&lt;!-- commento -->'],
+		// Real tags are removed, whatever they are.
+		['<p>Ciao<script>alert(1)</script></p>', 'Ciaoalert(1)'],
+		// Ordinary text stays as it was.
+		['<p>meno di 0,5 g (&lt; 0,5 g) &amp; più</p>', 'meno di 0,5 g (< 0,5 g) & più'],
+	])('keeps escaped markup as text: %s', (html, expected) => {
+		expect(htmlToMarkdown(html).trim()).toBe(expected);
+	});
+
+	it('escapes only what markdown could read as markup', () => {
+		expect(escapeMarkdownHtml('<b> & <0,5 g &amp; a<b')).toBe('&lt;b> & <0,5 g &amp;amp; a&lt;b');
 	});
 });

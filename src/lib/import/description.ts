@@ -1,4 +1,4 @@
-import { decodeEntities, htmlText, type Notes } from './values';
+import { decodeEntities, type Notes } from './values';
 
 /**
  * The details' long description (SPEC §2): plain text, markdown or HTML, holding the product
@@ -52,28 +52,48 @@ function isHtml(text: string): boolean {
 	return /<\/?(?:p|br|div|ul|ol|li|h[1-6]|strong|b|em|i|span|table)\b/i.test(text);
 }
 
-/** HTML to the markdown the product body uses: paragraphs, lists, bold, ### headings. */
+/** The text of an inline element's HTML, tags removed, spaces collapsed; entities still encoded. */
+function innerText(html: string): string {
+	return html
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+}
+
+/**
+ * Decoded text made safe to stand in markdown as text: a `<` that could open a tag or a comment
+ * and a `&` that could start an entity are written as entities, so text that the old site showed
+ * as `<script>` stays visible text and never becomes markup.
+ */
+export function escapeMarkdownHtml(text: string): string {
+	return text.replace(/&(?=#?[a-z0-9]+;)/gi, '&amp;').replace(/<(?=[a-z/!?])/gi, '&lt;');
+}
+
+/**
+ * HTML to the markdown the product body uses: paragraphs, lists, bold, ### headings. The tags
+ * of the HTML are read first (entities still encoded, so `&lt;script&gt;` is text, not a tag);
+ * then the entities are decoded once, and the decoded text is escaped.
+ */
 export function htmlToMarkdown(html: string): string {
-	return decodeEntities(
-		html
-			.replace(/<(strong|b)\b[^>]*>([\s\S]*?)<\/\1>/gi, (_whole, _tag, inner: string) => {
-				const text = htmlText(inner);
-				return text ? `**${text.replace(/\*\*/g, '')}**` : '';
-			})
-			.replace(/<(em|i)\b[^>]*>([\s\S]*?)<\/\1>/gi, (_whole, _tag, inner: string) => {
-				const text = htmlText(inner);
-				return text ? `*${text}*` : '';
-			})
-			.replace(/<br\s*\/?>/gi, '\n')
-			.replace(/<h[1-6]\b[^>]*>/gi, '\n\n### ')
-			.replace(/<\/h[1-6]>/gi, '\n\n')
-			.replace(/<li\b[^>]*>/gi, '\n- ')
-			.replace(
-				/<\/(?:p|div|ul|ol|section|article|blockquote)>|<(?:p|div|ul|ol|section|article|blockquote)\b[^>]*>/gi,
-				'\n\n',
-			)
-			.replace(/<[^>]+>/g, ''),
-	)
+	const markdown = html
+		.replace(/<(strong|b)\b[^>]*>([\s\S]*?)<\/\1>/gi, (_whole, _tag, inner: string) => {
+			const text = innerText(inner);
+			return text ? `**${text.replace(/\*\*/g, '')}**` : '';
+		})
+		.replace(/<(em|i)\b[^>]*>([\s\S]*?)<\/\1>/gi, (_whole, _tag, inner: string) => {
+			const text = innerText(inner);
+			return text ? `*${text}*` : '';
+		})
+		.replace(/<br\s*\/?>/gi, '\n')
+		.replace(/<h[1-6]\b[^>]*>/gi, '\n\n### ')
+		.replace(/<\/h[1-6]>/gi, '\n\n')
+		.replace(/<li\b[^>]*>/gi, '\n- ')
+		.replace(
+			/<\/(?:p|div|ul|ol|section|article|blockquote)>|<(?:p|div|ul|ol|section|article|blockquote)\b[^>]*>/gi,
+			'\n\n',
+		)
+		.replace(/<[^>]+>/g, '');
+	return escapeMarkdownHtml(decodeEntities(markdown))
 		.split('\n')
 		.map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
 		.join('\n');
