@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import hostHeaders from './src/integrations/host-headers.ts';
+import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
@@ -24,6 +25,11 @@ export default defineConfig({
 	build: { format: 'file' },
 	// Astro's sharp service with a faster WebP setting (src/lib/images/service.ts says why).
 	image: { service: { entrypoint: './src/lib/images/service.ts' } },
+	// The HTML content's markdown can produce: raw HTML is parsed, then only the allow-list of
+	// src/lib/content/sanitize.ts is kept (no script, iframe, meta, form, style, on…).
+	markdown: {
+		rehypePlugins: contentRehypePlugins,
+	},
 	integrations: [
 		react(),
 		// client:interaction: islands that hydrate on the visitor's first use of the page.

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { astroBin, createScratchProject, root } from './scratch-project';
+
+/**
+ * A tiny copy of the site whose content carries hostile HTML, built for real: one product (the
+ * casein, with its photo) whose markdown body holds a script, a meta refresh, an iframe, an img
+ * with onerror and more, and a legal page with the same. Shared by the build test
+ * (tests/build/content-html.test.ts) and the browser test (tests/e2e/content-html.spec.ts).
+ */
+
+const run = promisify(execFile);
+
+/** The product that carries the hostile body, and its address. */
+export const HOSTILE_PRODUCT = 'proteine/caseina-micellare';
+export const HOSTILE_PRODUCT_PATH = `/prodotti/${HOSTILE_PRODUCT}`;
+
+/** What the script in the content would set the title to if it ever ran. */
+export const XSS_TITLE = 'XSS-RAN';
+
+/** Markdown with every kind of HTML that must never come from content. */
+export const HOSTILE_MARKDOWN = [
+	`<script>document.title='${XSS_TITLE}'</script>`,
+	'',
+	'<meta http-equiv="refresh" content="0;url=https://example.com/">',
+	'',
+	'<base href="https://example.com/">',
+	'',
+	'<iframe src="https://example.com/"></iframe>',
+	'',
+	`<img src="/non-esiste.png" onerror="document.title='${XSS_TITLE}'">`,
+	'',
+	`<p onclick="document.title='${XSS_TITLE}'" style="color:red">Testo rimasto innocuo.</p>`,
+	'',
+	'<form action="https://example.com/"><input name="x"></form>',
+	'',
+	'<object data="x.swf"></object><embed src="x.swf"><style>body{display:none}</style>',
+	'',
+	`[un link](javascript:document.title='${XSS_TITLE}')`,
+	'',
+	'Fine del testo con **grassetto** e un [link vero](https://www.vigorsport.it).',
+].join('\n');
+
+/** Forbidden in any built page of the hostile site. */
+export const FORBIDDEN_HTML = [
+	/<script>document\.title/i,
+	/http-equiv="refresh"/i,
+	/<base\b/i,
+	/<iframe\b/i,
+	/<object\b/i,
+	/<embed\b/i,
+	/<form[^>]*example\.com/i,
+	/\sonerror=/i,
+	/\sonclick=/i,
+	/javascript:/i,
+	/body\{display:none\}/,
+];
+
+/**
+ * Makes the scratch project in `project` (the real code, the content without products except
+ * the hostile one) and builds it, then compiles the server code and precompresses, as
+ * `npm run build` does. Returns the build folder (`<project>/dist`) and Astro's output.
+ */
+export async function buildHostileSite(project: string): Promise<{ dist: string; output: string }> {
+	await createScratchProject(project, { withProducts: false });
+	// The resized images of the main build, when there is one: the build only renders pages.
+	await cp(
+		path.join(root, 'node_modules/.astro/assets'),
+		path.join(project, 'node_modules/.astro/assets'),
+		{ recursive: true },
+	).catch(() => undefined);
+	const [category, slug] = HOSTILE_PRODUCT.split('/') as [string, string];
+	const folder = path.join(project, 'content/products', category);
+	await mkdir(folder, { recursive: true });
+	await cp(
+		path.join(root, 'content/products', category, `${slug}.jpg`),
+		path.join(folder, `${slug}.jpg`),
+	);
+	// In the description, in the expert tip (the end of the body) and in a frontmatter text.
+	const product = await readFile(
+		path.join(root, 'content/products', category, `${slug}.md`),
+		'utf8',
+	);
+	const end = product.indexOf('\n---\n', 3) + 5;
+	const hostile =
+		product
+			.slice(0, end)
+			.replace(/^offer: .*$/m, `offer: "<script>document.title='${XSS_TITLE}'</script>"`) +
+		`\n${HOSTILE_MARKDOWN}\n${product.slice(end).trimEnd()}\n\n${HOSTILE_MARKDOWN}\n`;
+	await writeFile(path.join(folder, `${slug}.md`), hostile);
+	const page = path.join(project, 'content/pages/privacy-policy.md');
+	await writeFile(page, `${(await readFile(page, 'utf8')).trimEnd()}\n\n${HOSTILE_MARKDOWN}\n`);
+
+	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
+	const dist = path.join(project, 'dist');
+	const { stdout, stderr } = await run(process.execPath, [astroBin, 'build'], {
+		cwd: project,
+		env,
+		maxBuffer: 1 << 26,
+	});
+	for (const script of ['compile-server.mjs', 'precompress.mjs']) {
+		await run(process.execPath, [path.join(root, 'scripts', script)], {
+			env: { ...env, DIST_DIR: dist },
+		});
+	}
+	return { dist, output: stdout + stderr };
+}
