@@ -2,7 +2,15 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { contentSecurityPolicy, hashSource, inlineSourcesOf } from '../lib/http/csp';
+// Astro's island loader, exactly as Astro writes it into pages.
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import {
+	contentSecurityPolicy,
+	hashSource,
+	inlineSourcesOf,
+	trustedInlineScripts,
+	type FoundScript,
+} from '../lib/http/csp';
 import { ERROR_PAGE_STYLE } from '../lib/contact/http';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
 
@@ -17,24 +25,34 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 /**
  * Writes dist/client/_headers once every page is built: the cache rules, the security headers
- * and, for pages, a Content-Security-Policy allowing the inline scripts and styles of the built
- * pages (and of the contact form's error page) by hash (src/lib/http/csp.ts). A CDN host applies the file; server/serve.mjs reads it back, so
- * both send the same headers. A page with a `style` attribute or an inline event handler, which
- * the policy would block, fails the build with the page's name.
+ * and, for pages, a Content-Security-Policy allowing by hash the inline styles of the built pages
+ * (and of the contact form's error page) and the inline scripts the site's own templates and
+ * Astro define (src/lib/http/csp.ts). A CDN host applies the file; server/serve.mjs reads it
+ * back, so both send the same headers. Any other inline script (say one that came from content
+ * despite the sanitiser), a `style` attribute or an inline event handler fails the build, in
+ * Italian, with the page's name.
  */
 export default function hostHeaders(): AstroIntegration {
+	const runtime: string[] = [islandScript];
 	return {
 		name: 'host-headers',
 		hooks: {
+			// The hydration directives' scripts (client:interaction and Astro's own), exactly as
+			// Astro writes them into pages: the server build's manifest carries them.
+			'astro:build:ssr': ({ manifest }) => {
+				for (const [, script] of manifest.clientDirectives) runtime.push(script);
+			},
 			'astro:build:done': async ({ dir, logger }) => {
 				const clientDir = fileURLToPath(dir);
-				const scripts = new Set<string>();
+				const found: FoundScript[] = [];
 				const styles = new Set<string>();
 				const blocked: string[] = [];
 				const files = await htmlFiles(clientDir);
 				for (const file of files) {
 					const sources = inlineSourcesOf(await readFile(path.join(clientDir, file), 'utf8'));
-					for (const body of sources.scripts) scripts.add(hashSource(body));
+					sources.scripts.forEach((body, index) => {
+						found.push({ file, body, mark: sources.scriptMarks[index] ?? null });
+					});
 					for (const body of sources.styles) styles.add(hashSource(body));
 					if (sources.styleAttributes > 0) {
 						blocked.push(`${file}: ${sources.styleAttributes} attributi style`);
@@ -43,6 +61,17 @@ export default function hostHeaders(): AstroIntegration {
 						blocked.push(`${file}: ${sources.eventHandlers} gestori di eventi (on…)`);
 					}
 				}
+				const trusted = trustedInlineScripts(found, runtime);
+				if (trusted.problems.length > 0) {
+					throw new Error(
+						`Queste pagine hanno script scritti dentro l'HTML che i modelli del sito non ` +
+							`definiscono (per esempio un <script> nel markdown di un prodotto): il sito ` +
+							`non li autorizza. Togliete lo script dal testo; nel codice, un nuovo script ` +
+							`inline va aggiunto a SITE_SCRIPTS in src/lib/http/csp.ts.\n  ` +
+							trusted.problems.join('\n  '),
+					);
+				}
+				const scripts = new Set([...trusted.allowed].map(hashSource));
 				if (blocked.length > 0) {
 					// In Italian, like the content errors: an editor's markdown with raw HTML can cause it.
 					throw new Error(

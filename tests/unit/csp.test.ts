@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, hashSource, inlineSourcesOf } from '../../src/lib/http/csp';
+import {
+	contentSecurityPolicy,
+	hashSource,
+	inlineSourcesOf,
+	trustedInlineScripts,
+	type FoundScript,
+} from '../../src/lib/http/csp';
 
 describe('hashSource', () => {
 	it('gives the hash source of the CSP specification example', () => {
@@ -32,6 +38,7 @@ describe('inlineSourcesOf', () => {
 		].join('\n');
 		expect(inlineSourcesOf(html)).toEqual({
 			scripts: [],
+			scriptMarks: [],
 			styles: ['astro-island{display:contents}'],
 			styleAttributes: 1,
 			eventHandlers: 2,
@@ -76,5 +83,59 @@ describe('contentSecurityPolicy', () => {
 		expect(directive('base-uri')).toEqual(["'none'"]);
 		expect(directive('form-action')).toEqual(["'self'"]);
 		expect(directive('default-src')).toEqual(["'self'"]);
+	});
+});
+
+describe('trustedInlineScripts', () => {
+	const ASTRO = '(()=>{customElements.define("astro-island",X)})();';
+	const consent = (body = 'checkConsent()'): FoundScript => ({
+		file: 'index.html',
+		body,
+		mark: 'consenso',
+	});
+
+	it('reads the data-site-script name of each script', () => {
+		const html =
+			'<script data-site-script="consenso">a()</script><script>b()</script>' +
+			'<script type="application/ld+json" data-site-script="x">{}</script>';
+		expect(inlineSourcesOf(html).scriptMarks).toEqual(['consenso', null]);
+	});
+
+	it("allows Astro's own scripts and the templates' named scripts", () => {
+		const found: FoundScript[] = [
+			{ file: 'index.html', body: ASTRO, mark: null },
+			consent(),
+			{ ...consent(), file: 'prodotti.html' },
+			{ file: 'preferiti.html', body: 'markFavourites()', mark: 'preferiti' },
+		];
+		const { allowed, problems } = trustedInlineScripts(found, [ASTRO]);
+		expect(problems).toEqual([]);
+		expect([...allowed].sort()).toEqual([ASTRO, 'checkConsent()', 'markFavourites()'].sort());
+	});
+
+	it.each<[string, FoundScript]>([
+		[
+			'a script from content',
+			{ file: 'prodotti/a/b.html', body: "document.title='XSS-RAN'", mark: null },
+		],
+		[
+			'a script with an unknown name',
+			{ file: 'prodotti/a/b.html', body: 'evil()', mark: 'analytics' },
+		],
+		[
+			"a script that takes the name of the site's own",
+			{ file: 'prodotti/a/b.html', body: 'evil()', mark: 'consenso' },
+		],
+		[
+			"Astro's loader with one character more",
+			{ file: 'prodotti/a/b.html', body: `${ASTRO};evil()`, mark: null },
+		],
+	])('refuses %s, naming the page in Italian', (_, hostile) => {
+		const { allowed, problems } = trustedInlineScripts([consent(), hostile], [ASTRO]);
+		expect(allowed.has(hostile.body)).toBe(false);
+		expect(problems).toHaveLength(1);
+		expect(problems[0]).toMatch(
+			/^prodotti\/a\/b\.html: (uno script che i modelli|lo script «consenso»)/,
+		);
 	});
 });

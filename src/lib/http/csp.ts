@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 export type InlineSources = {
 	/** Bodies of inline scripts the browser runs (JSON-LD and other data blocks are not run). */
 	scripts: string[];
+	/** For each of `scripts`, its `data-site-script` name, or null (see `trustedInlineScripts`). */
+	scriptMarks: (string | null)[];
 	/** Bodies of `<style>` elements. */
 	styles: string[];
 	/** `style="…"` attributes: blocked by the policy, so a page should have none. */
@@ -40,12 +42,16 @@ function attributesOf(text: string): Map<string, string> {
 /** The inline scripts, styles, style attributes and event handlers of an HTML page. */
 export function inlineSourcesOf(html: string): InlineSources {
 	const scripts: string[] = [];
+	const scriptMarks: (string | null)[] = [];
 	const styles: string[] = [];
 	const withoutBodies = html
 		.replace(SCRIPT, (_, attributes: string, body: string) => {
 			const parsed = attributesOf(attributes);
 			const type = (parsed.get('type') ?? '').trim().toLowerCase();
-			if (!parsed.has('src') && RUNNABLE_TYPES.has(type)) scripts.push(body);
+			if (!parsed.has('src') && RUNNABLE_TYPES.has(type)) {
+				scripts.push(body);
+				scriptMarks.push(parsed.get(SITE_SCRIPT_ATTRIBUTE) ?? null);
+			}
 			return `<script${attributes}></script>`;
 		})
 		.replace(STYLE, (_, body: string) => {
@@ -61,7 +67,61 @@ export function inlineSourcesOf(html: string): InlineSources {
 			else if (/^on[a-z]+$/.test(name)) eventHandlers += 1;
 		}
 	}
-	return { scripts, styles, styleAttributes, eventHandlers };
+	return { scripts, scriptMarks, styles, styleAttributes, eventHandlers };
+}
+
+/**
+ * The attribute that names an inline script written in one of the site's own templates:
+ * `<script is:inline data-site-script="consenso">`. Only the names in `SITE_SCRIPTS` count.
+ */
+export const SITE_SCRIPT_ATTRIBUTE = 'data-site-script';
+
+/** The inline scripts the site's templates define, by their `data-site-script` name. */
+export const SITE_SCRIPTS = [
+	/** src/layouts/BaseLayout.astro: is a cookie decision stored? (every page) */
+	'consenso',
+	/** src/pages/preferiti.astro: are favourites stored? */
+	'preferiti',
+] as const;
+
+/** One inline script found in a built page. */
+export type FoundScript = { file: string; body: string; mark: string | null };
+
+/**
+ * Which inline scripts of the built pages the policy allows. A script is allowed when its body is
+ * exactly one of Astro's own (`runtime`: the island loader and the hydration directives, taken
+ * from Astro itself), or when it carries a name of `SITE_SCRIPTS` and that name has one and the
+ * same body on every page (a template defines one body; a second body under the same name was
+ * not written by the template). Any other inline script, say one that came from content, is a
+ * problem, named with its page, in Italian: the build stops rather than allow it.
+ */
+export function trustedInlineScripts(
+	found: readonly FoundScript[],
+	runtime: Iterable<string>,
+): { allowed: Set<string>; problems: string[] } {
+	const astro = new Set(runtime);
+	const names = new Set<string>(SITE_SCRIPTS);
+	const bodiesByName = new Map<string, Set<string>>();
+	const allowed = new Set<string>();
+	const problems: string[] = [];
+	for (const { file, body, mark } of found) {
+		if (astro.has(body)) {
+			allowed.add(body);
+		} else if (mark !== null && names.has(mark)) {
+			const bodies = bodiesByName.get(mark) ?? new Set<string>();
+			bodies.add(body);
+			bodiesByName.set(mark, bodies);
+			if (bodies.size > 1) {
+				problems.push(`${file}: lo script «${mark}» è diverso da quello delle altre pagine`);
+			} else {
+				allowed.add(body);
+			}
+		} else {
+			const start = body.trim().replace(/\s+/g, ' ').slice(0, 60);
+			problems.push(`${file}: uno script che i modelli del sito non definiscono («${start}»)`);
+		}
+	}
+	return { allowed, problems };
 }
 
 /** A CSP hash source for an inline body: 'sha256-<base64>'. */
