@@ -12,6 +12,8 @@ import {
 	CONTACT_LABELS,
 	EMPTY_CONTACT,
 	HONEYPOT_FIELD,
+	MAX_LENGTH,
+	MIN_LENGTH,
 	SUBMISSION_KEY_FIELD,
 	hasErrors,
 	validateContact,
@@ -299,7 +301,8 @@ export default function ContactForm({ shops }: ContactFormProps) {
 					type="text"
 					autoComplete="name"
 					required
-					minLength={3}
+					minLength={MIN_LENGTH.name}
+					maxLength={MAX_LENGTH.name}
 					value={values.name}
 					onChange={onText('name')}
 					className={INPUT_CLASS}
@@ -318,6 +321,7 @@ export default function ContactForm({ shops }: ContactFormProps) {
 						type="email"
 						autoComplete="email"
 						required
+						maxLength={MAX_LENGTH.email}
 						value={values.email}
 						onChange={onText('email')}
 						className={INPUT_CLASS}
@@ -335,7 +339,8 @@ export default function ContactForm({ shops }: ContactFormProps) {
 						type="tel"
 						autoComplete="tel"
 						required
-						minLength={5}
+						minLength={MIN_LENGTH.phone}
+						maxLength={MAX_LENGTH.phone}
 						value={values.phone}
 						onChange={onText('phone')}
 						className={INPUT_CLASS}
@@ -353,7 +358,8 @@ export default function ContactForm({ shops }: ContactFormProps) {
 					name="message"
 					rows={6}
 					required
-					minLength={10}
+					minLength={MIN_LENGTH.message}
+					maxLength={MAX_LENGTH.message}
 					value={values.message}
 					onChange={onText('message')}
 					className={INPUT_CLASS}

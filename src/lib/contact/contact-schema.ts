@@ -49,11 +49,42 @@ export const CONTACT_LABELS: Readonly<Record<ContactField, string>> = Object.fre
 	privacy: 'Privacy Policy',
 });
 
-/** Minimum lengths of SPEC §5 and §9, in characters, after trimming. */
+/**
+ * Minimum lengths of SPEC §5 and §9, in visible characters (`visibleLength`): three NUL bytes,
+ * zero-width spaces or lone combining accents are not a name.
+ */
 export const MIN_LENGTH = Object.freeze({ name: 3, phone: 5, message: 10 });
 
 /** Longest e-mail address that mail servers accept (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Maximum lengths, in characters (code points) after trimming; the form's inputs carry the same
+ * numbers as `maxLength`. The e-mail's is RFC 5321's.
+ */
+export const MAX_LENGTH = Object.freeze({
+	name: 100,
+	email: MAX_EMAIL_LENGTH,
+	phone: 30,
+	message: 5000,
+});
+
+/** The message of each maximum length. */
+export const CONTACT_LENGTH_ERRORS: Readonly<Record<keyof typeof MAX_LENGTH, string>> =
+	Object.freeze({
+		name: 'Il nome può avere al massimo 100 caratteri.',
+		email: "L'indirizzo email può avere al massimo 254 caratteri.",
+		phone: 'Il numero di telefono può avere al massimo 30 caratteri.',
+		message: 'Il messaggio può avere al massimo 5.000 caratteri.',
+	});
+
+/** Refused characters: control characters in a name, broken text (lone surrogates) anywhere. */
+export const CONTACT_CHARACTER_ERRORS = Object.freeze({
+	name: 'Il nome contiene caratteri non ammessi.',
+	email: CONTACT_ERRORS.email,
+	phone: CONTACT_ERRORS.phone,
+	message: 'Il messaggio contiene caratteri non validi.',
+});
 
 /**
  * The hidden anti-spam field: people never see it, bots that fill every input do. A name that
@@ -95,22 +126,80 @@ function length(text: string): number {
 	return [...text].length;
 }
 
+/**
+ * Characters that take no room of their own: format characters (zero-width spaces and joiners,
+ * the byte-order mark, bidi controls, the soft hyphen), control characters other than white
+ * space, and non-spacing or enclosing combining marks (an accent that normalisation could not
+ * join to a letter).
+ */
+const INVISIBLE = /[\p{Cf}\p{Mn}\p{Me}]|(?![\t\n\v\f\r])\p{Cc}/gu;
+
+/** Control characters (C0, DEL, C1) and bidi overrides and isolates: never in a name or phone. */
+const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** A UTF-16 surrogate without its other half: text that was broken before it arrived. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The number of characters a reader sees: NFC-normalised, invisible characters left out, runs
+ * of white space counted as one, leading and trailing space not counted.
+ */
+export function visibleLength(text: string): number {
+	const visible = text.normalize('NFC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+	return length(visible);
+}
+
+/** True when a text holds a control character or a bidi override (see `CONTROL`). */
+export function hasControlCharacter(text: string): boolean {
+	return CONTROL.test(text);
+}
+
+/** True when a text holds half of a surrogate pair (not well-formed UTF-16). */
+export function hasLoneSurrogate(text: string): boolean {
+	return LONE_SURROGATE.test(text);
+}
+
+/**
+ * The error of a text field: broken text, then the minimum length in visible characters, then
+ * the maximum length in characters.
+ */
+function textError(
+	field: 'name' | 'message',
+	value: string,
+	minimum: number,
+	controls: boolean,
+): string | undefined {
+	if (hasLoneSurrogate(value) || (controls && hasControlCharacter(value))) {
+		return CONTACT_CHARACTER_ERRORS[field];
+	}
+	if (visibleLength(value) < minimum) return CONTACT_ERRORS[field];
+	// A form posted without JavaScript sends a textarea's line breaks as \r\n: count them once,
+	// as the browser's maxLength does.
+	if (length(value.trim().replace(/\r\n/g, '\n')) > MAX_LENGTH[field]) {
+		return CONTACT_LENGTH_ERRORS[field];
+	}
+	return undefined;
+}
+
 /** The error of one field, or undefined when it follows its rule. */
 export function validateContactField(field: ContactField, input: ContactInput): string | undefined {
 	switch (field) {
 		case 'name':
-			return length(input.name.trim()) >= MIN_LENGTH.name ? undefined : CONTACT_ERRORS.name;
-		case 'email':
-			return isValidEmail(input.email) ? undefined : CONTACT_ERRORS.email;
+			return textError('name', input.name, MIN_LENGTH.name, true);
+		case 'email': {
+			const email = input.email.trim();
+			if (length(email) > MAX_LENGTH.email) return CONTACT_LENGTH_ERRORS.email;
+			return isValidEmail(email) ? undefined : CONTACT_ERRORS.email;
+		}
 		case 'phone': {
 			const phone = input.phone.trim();
-			const valid = length(phone) >= MIN_LENGTH.phone && PHONE_PATTERN.test(phone);
+			if (hasLoneSurrogate(phone) || hasControlCharacter(phone)) return CONTACT_ERRORS.phone;
+			if (length(phone) > MAX_LENGTH.phone) return CONTACT_LENGTH_ERRORS.phone;
+			const valid = visibleLength(phone) >= MIN_LENGTH.phone && PHONE_PATTERN.test(phone);
 			return valid ? undefined : CONTACT_ERRORS.phone;
 		}
 		case 'message':
-			return length(input.message.trim()) >= MIN_LENGTH.message
-				? undefined
-				: CONTACT_ERRORS.message;
+			return textError('message', input.message, MIN_LENGTH.message, false);
 		case 'privacy':
 			return input.privacy ? undefined : CONTACT_ERRORS.privacy;
 	}

@@ -151,7 +151,11 @@ async function readBody(request: Request): Promise<BodyResult> {
 
 type RecordResult = { ok: true; record: Record<string, unknown> } | { ok: false; refusal: Refusal };
 
-/** The submitted fields, from a JSON object or a urlencoded form (first value of each name). */
+/**
+ * The submitted fields, from a JSON object or a urlencoded form. A name given twice takes its
+ * last value in both: JSON.parse keeps the last, and the form's fields are read the same way, so
+ * the same fields sent either way are judged alike.
+ */
 function parseRecord(kind: 'json' | 'form', bytes: Uint8Array): RecordResult {
 	let text: string;
 	try {
@@ -161,9 +165,7 @@ function parseRecord(kind: 'json' | 'form', bytes: Uint8Array): RecordResult {
 	}
 	if (kind === 'form') {
 		const record: Record<string, unknown> = {};
-		for (const [name, value] of new URLSearchParams(text)) {
-			if (!Object.hasOwn(record, name)) record[name] = value;
-		}
+		for (const [name, value] of new URLSearchParams(text)) record[name] = value;
 		return { ok: true, record };
 	}
 	let parsed: unknown;
