@@ -1,7 +1,10 @@
 /**
  * The text `npm run messages` prints for staff who do not receive the e-mails: every stored
- * message, newest first, with what happened to its two e-mails. Pure.
+ * message, newest first, with what happened to its two e-mails. Everything that came from
+ * outside (what a visitor wrote, a mail server's error) goes through `escapeForTerminal`, so
+ * it cannot drive the staff's terminal or forge lines. Pure.
  */
+import { escapeForTerminal as safe } from '../format/terminal';
 import { formatDateTime } from './email-text';
 import type { StoredEmail, StoredMessage } from './store';
 
@@ -15,12 +18,12 @@ function attempts(count: number): string {
 }
 
 function lastError(email: StoredEmail): string {
-	return email.lastError ? ` (ultimo errore: ${email.lastError})` : '';
+	return email.lastError ? ` (ultimo errore: ${safe(email.lastError)})` : '';
 }
 
 /** The state of one e-mail, in Italian. */
 export function describeEmail(email: StoredEmail): string {
-	const label = `${KIND_LABEL[email.kind]} (${email.recipient})`;
+	const label = `${KIND_LABEL[email.kind]} (${safe(email.recipient)})`;
 	switch (email.status) {
 		case 'sent':
 			return `${label}: inviata il ${email.sentAt ? formatDateTime(new Date(email.sentAt)) : '?'}`;
@@ -45,14 +48,15 @@ export function describeMessage(message: StoredMessage): string {
 	const heading = [
 		`#${message.id}`,
 		formatDateTime(new Date(message.createdAt)),
-		`${message.name} <${message.email}>`,
-		`tel. ${message.phone}`,
+		`${safe(message.name)} <${safe(message.email)}>`,
+		`tel. ${safe(message.phone)}`,
 	].join(' · ');
 	const lines = [message.spam ? `${heading} · SPAM` : heading];
 	if (message.delivery === 'simulation') lines.push('  E-mail: nessuna (modalità simulazione)');
 	else if (message.delivery === 'none') lines.push('  E-mail: nessuna (campo anti-spam compilato)');
 	else for (const email of message.emails) lines.push(`  ${describeEmail(email)}`);
-	lines.push('', ...message.message.split(/\r?\n/).map((line) => `  > ${line}`));
+	const text = safe(message.message, { lines: true });
+	lines.push('', ...text.split(/\r?\n/).map((line) => `  > ${line}`));
 	return lines.join('\n');
 }
 
