@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
-import { FAVOURITES_KEY, SAVED_WHEY } from './helpers/favourites';
+import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
+import { GOOD_ENTRY, HOSTILE_FAVOURITES } from '../fixtures/hostile-favourites';
 
 /** Favourites (SPEC §2, §3, §4, §8): the heart, the header count, /preferiti, storage problems. */
 
@@ -233,4 +234,34 @@ test('a toast can be swiped away on touch', async ({ browser }) => {
 	});
 	await expect(toast).toBeHidden();
 	await context.close();
+});
+
+test.describe('/preferiti with a hostile stored entry next to a good one (issue 19, item 5)', () => {
+	for (const { name, value, kept } of HOSTILE_FAVOURITES) {
+		test(`${name}: ${kept ? 'repaired and listed' : 'dropped'}`, async ({ page }) => {
+			const errors: string[] = [];
+			page.on('pageerror', (error) => errors.push(error.message));
+			// The stored fields are shown (catalogue unreachable): prices and names as stored.
+			await page.route('**/api/catalogue.json', (route) => route.abort());
+			await page.addInitScript(({ key, text }) => localStorage.setItem(key, text), {
+				key: FAVOURITES_KEY,
+				text: storedFavourites(GOOD_ENTRY, value),
+			});
+			await page.goto('/preferiti');
+			const count = kept ? 2 : 1;
+			await expect(
+				page.getByRole('heading', { name: kept ? '2 prodotti salvati' : '1 prodotto salvato' }),
+			).toBeVisible();
+			const cards = page.locator('main ul > li');
+			await expect(cards).toHaveCount(count);
+			await expect(
+				cards.first().getByRole('link', { name: GOOD_ENTRY.name, exact: true }),
+			).toBeVisible();
+			await expect(page.getByText('44,90')).toBeVisible();
+			await expect(page.getByText(/NaN|undefined|\[object/)).toHaveCount(0);
+			await waitForIsland(page, 'header[data-header]');
+			await expect(headerCount(page)).toHaveAccessibleName(`Preferiti (${count})`);
+			expect(errors).toEqual([]);
+		});
+	}
 });

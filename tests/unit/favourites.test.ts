@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { GOOD_ENTRY, HOSTILE_FAVOURITES } from '../fixtures/hostile-favourites';
 import {
 	addFavourite,
 	entryPriceCents,
 	favouriteCards,
+	MAX_FAVOURITES,
+	MAX_TEXT_LENGTH,
+	UNKNOWN_ADDED_AT,
 	isFavourite,
 	parseFavourites,
 	removeFavourite,
@@ -173,5 +177,93 @@ describe('favouriteCards', () => {
 			imageUrl: null,
 			priceCents: 1990,
 		});
+	});
+});
+
+describe('parseFavourites with hostile stored values (issue 19, item 5)', () => {
+	/** Every field of a kept entry has the type FavouriteEntry says. */
+	function expectWellFormed(entry: FavouriteEntry) {
+		for (const key of ['id', 'slug', 'name', 'brandName', 'categoryName', 'categorySlug']) {
+			expect(typeof entry[key as keyof FavouriteEntry], key).toBe('string');
+		}
+		expect(Number.isNaN(Date.parse(entry.addedAt))).toBe(false);
+		expect(
+			Object.keys(entry).every((key) =>
+				/^(id|slug|name|brandName|categoryName|categorySlug|basePrice|minPriceCents|addedAt)$/.test(
+					key,
+				),
+			),
+		).toBe(true);
+		const cents = entryPriceCents(entry);
+		expect(cents === null || (Number.isSafeInteger(cents) && cents > 0)).toBe(true);
+		expect(entry.name.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+		expect(entry.categorySlug).toMatch(/^[A-Za-z0-9][A-Za-z0-9_-]*$/);
+	}
+
+	it.each(HOSTILE_FAVOURITES)('$name: $kept', ({ value, kept }) => {
+		const entries = parseFavourites(JSON.stringify([GOOD_ENTRY, value]));
+		expect(entries[0]).toEqual(GOOD_ENTRY);
+		expect(entries).toHaveLength(kept ? 2 : 1);
+		for (const entry of entries) expectWellFormed(entry);
+		// The page's cards: sorted, priced, never throwing, newest first.
+		for (const catalogue of [null, []]) {
+			const cards = favouriteCards(entries, catalogue);
+			expect(cards.map((card) => card.id)).toEqual(entries.map((entry) => entry.id));
+			for (const card of cards) expect(Number.isNaN(card.priceCents)).toBe(false);
+		}
+	});
+
+	it('repairs what it can', () => {
+		const [entry] = parseFavourites(
+			JSON.stringify([
+				{
+					id: 42,
+					slug: 'caseina',
+					name: 'Caseina',
+					brandName: 5,
+					categorySlug: '../x',
+					basePrice: 'abc',
+					minPriceCents: '3690',
+					addedAt: 7,
+					extra: '<b>',
+				},
+			]),
+		);
+		expect(entry).toEqual({
+			id: '42',
+			slug: 'caseina',
+			name: 'Caseina',
+			brandName: '',
+			categoryName: '',
+			categorySlug: 'proteine',
+			minPriceCents: 3690,
+			addedAt: UNKNOWN_ADDED_AT,
+		});
+	});
+
+	it('lists an entry without a saving time last', () => {
+		const undated = { ...GOOD_ENTRY, id: 'b', slug: 'b', addedAt: undefined };
+		const cards = favouriteCards(parseFavourites(JSON.stringify([undated, GOOD_ENTRY])), null);
+		expect(cards.map((card) => card.id)).toEqual([GOOD_ENTRY.id, 'b']);
+	});
+
+	it(`reads at most ${MAX_FAVOURITES} entries of a huge list`, () => {
+		const many = Array.from({ length: 50_000 }, (_, index) => ({
+			...GOOD_ENTRY,
+			id: `p${index}`,
+			slug: `p${index}`,
+		}));
+		const entries = parseFavourites(JSON.stringify(many));
+		expect(entries).toHaveLength(MAX_FAVOURITES);
+		expect(entries[0]?.id).toBe('p0');
+	});
+
+	it.each([
+		['a huge list of junk', JSON.stringify(Array.from({ length: 100_000 }, () => null))],
+		['nested lists', '[[[[[[[[[[]]]]]]]]]]'],
+		['a string', '"ciao"'],
+		['true', 'true'],
+	])('%s reads as an empty list', (_, text) => {
+		expect(parseFavourites(text)).toEqual([]);
 	});
 });

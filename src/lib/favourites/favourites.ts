@@ -76,21 +76,97 @@ export function removeFavourite(entries: readonly FavouriteEntry[], id: string):
 	return entries.filter((entry) => entry.id !== id);
 }
 
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+/**
+ * Limits on what is read back from storage: the list is cut after MAX_FAVOURITES entries, an id
+ * or slug longer than MAX_ID_LENGTH drops its entry, and a longer name is shortened.
+ */
+export const MAX_FAVOURITES = 200;
+export const MAX_ID_LENGTH = 200;
+export const MAX_TEXT_LENGTH = 200;
+/** Highest believable price: above it (a million euros) a stored price is dropped. */
+const MAX_PRICE_CENTS = 100_000_000;
+/** The saving time given to an entry stored without a readable one: it is listed last. */
+export const UNKNOWN_ADDED_AT = new Date(0).toISOString();
 
-/** Whether a stored value has the fields an entry needs. */
-function isEntry(value: unknown): value is FavouriteEntry {
-	if (!value || typeof value !== 'object') return false;
-	const entry = value as Record<string, unknown>;
-	return isText(entry['id']) && isText(entry['slug']) && isText(entry['name']);
+/** A slug that is safe in a path: letters, digits, '-' and '_'. */
+const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** A non-empty string of at most `max` characters, or null. */
+function textOf(value: unknown, max: number): string | null {
+	return typeof value === 'string' && value.trim() !== '' && value.length <= max ? value : null;
+}
+
+/** A text shown on a card: a string, shortened past MAX_TEXT_LENGTH; anything else is ''. */
+function labelOf(value: unknown): string {
+	if (typeof value !== 'string') return '';
+	if (value.length <= MAX_TEXT_LENGTH) return value;
+	return `${value.slice(0, MAX_TEXT_LENGTH - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
+}
+
+/** An id: a string, or a whole number as the old site stored some (made a string). */
+function idOf(value: unknown): string | null {
+	if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+	return textOf(value, MAX_ID_LENGTH);
+}
+
+/** A positive finite number (or a string that is one, such as "29.90"), or undefined. */
+function positiveNumber(value: unknown): number | undefined {
+	const number =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value)
+				? Number(value)
+				: NaN;
+	return Number.isFinite(number) && number > 0 ? number : undefined;
+}
+
+/** A stored saving time when it is a readable date, else UNKNOWN_ADDED_AT. */
+function addedAtOf(value: unknown): string {
+	return typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))
+		? value
+		: UNKNOWN_ADDED_AT;
 }
 
 /**
- * Reads the stored text: anything unreadable counts as an empty list (SPEC §8), broken entries
- * are dropped, and repeated ids kept once.
+ * One stored value as an entry (SPEC §3), or null when it cannot be one. Every field is checked:
+ * id, slug and name are needed (an entry without them is dropped); the rest is repaired: texts
+ * that are not strings become '', a slug that is not safe in a path becomes the default
+ * category, a price that is not a positive number is left out, an unreadable saving time
+ * becomes UNKNOWN_ADDED_AT. Unknown fields are not kept. Never throws.
+ */
+export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
+	if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+	const stored = value as Record<string, unknown>;
+	const id = idOf(stored['id']);
+	const slug = textOf(stored['slug'], MAX_ID_LENGTH);
+	const name = textOf(stored['name'], Number.MAX_SAFE_INTEGER);
+	if (id === null || slug === null || !SLUG.test(slug) || name === null) return null;
+	const category = textOf(stored['categorySlug'], MAX_ID_LENGTH);
+	const basePrice = positiveNumber(stored['basePrice']);
+	const cents = positiveNumber(stored['minPriceCents']);
+	const minPriceCents = cents === undefined ? undefined : Math.round(cents);
+	return {
+		id,
+		slug,
+		name: labelOf(name),
+		brandName: labelOf(stored['brandName']),
+		categoryName: labelOf(stored['categoryName']),
+		categorySlug: category !== null && SLUG.test(category) ? category : DEFAULT_CATEGORY_SLUG,
+		...(basePrice !== undefined && basePrice * 100 <= MAX_PRICE_CENTS ? { basePrice } : {}),
+		...(minPriceCents !== undefined && minPriceCents > 0 && minPriceCents <= MAX_PRICE_CENTS
+			? { minPriceCents }
+			: {}),
+		addedAt: addedAtOf(stored['addedAt']),
+	};
+}
+
+/**
+ * Reads the stored text: anything unreadable counts as an empty list (SPEC §8), every entry is
+ * checked and repaired or dropped (`toFavouriteEntry`), repeated ids are kept once, and at most
+ * MAX_FAVOURITES entries are read. Never throws, whatever is stored.
  */
 export function parseFavourites(text: string | null | undefined): FavouriteEntry[] {
-	if (!text) return [];
+	if (!text || typeof text !== 'string') return [];
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
@@ -99,11 +175,15 @@ export function parseFavourites(text: string | null | undefined): FavouriteEntry
 	}
 	if (!Array.isArray(value)) return [];
 	const seen = new Set<string>();
-	return value.filter((item): item is FavouriteEntry => {
-		if (!isEntry(item) || seen.has(item.id)) return false;
-		seen.add(item.id);
-		return true;
-	});
+	const entries: FavouriteEntry[] = [];
+	for (const item of value as unknown[]) {
+		if (entries.length >= MAX_FAVOURITES) break;
+		const entry = toFavouriteEntry(item);
+		if (!entry || seen.has(entry.id)) continue;
+		seen.add(entry.id);
+		entries.push(entry);
+	}
+	return entries;
 }
 
 /**
@@ -113,9 +193,10 @@ export function parseFavourites(text: string | null | undefined): FavouriteEntry
 export function entryPriceCents(
 	entry: Pick<FavouriteEntry, 'basePrice' | 'minPriceCents'>,
 ): number | null {
-	if (entry.minPriceCents !== undefined && entry.minPriceCents > 0) return entry.minPriceCents;
+	const cents = entry.minPriceCents;
+	if (typeof cents === 'number' && Number.isFinite(cents) && cents > 0) return Math.round(cents);
 	const base = entry.basePrice;
-	if (base === undefined || base <= 0) return null;
+	if (typeof base !== 'number' || !Number.isFinite(base) || base <= 0) return null;
 	return base > 100 ? Math.round(base) : Math.round(base * 100);
 }
 
@@ -143,6 +224,12 @@ export interface FavouriteCard {
 	entry: FavouriteEntry;
 }
 
+/** When an entry was saved, in milliseconds; 0 when that cannot be read. */
+function savedTime(entry: FavouriteEntry): number {
+	const time = typeof entry.addedAt === 'string' ? Date.parse(entry.addedAt) : NaN;
+	return Number.isNaN(time) ? 0 : time;
+}
+
 /**
  * Cards for the saved entries, newest first: current name, price and photo from the catalogue
  * when it could be read (null: offline), the stored fields otherwise; a product missing from a
@@ -154,7 +241,7 @@ export function favouriteCards(
 ): FavouriteCard[] {
 	const bySlug = new Map(catalogue?.map((item) => [item.slug, item]));
 	return [...entries]
-		.sort((a, b) => b.addedAt.localeCompare(a.addedAt))
+		.sort((a, b) => savedTime(b) - savedTime(a))
 		.map((entry) => {
 			const current = bySlug.get(entry.slug);
 			if (current) {
