@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
-import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
+import { FAVOURITES_KEY, SAVED_WHEY } from './helpers/favourites';
 import { GOOD_ENTRY, HOSTILE_FAVOURITES } from '../fixtures/hostile-favourites';
 
 /** Favourites (SPEC §2, §3, §4, §8): the heart, the header count, /preferiti, storage problems. */
@@ -245,7 +245,7 @@ test.describe('/preferiti with a hostile stored entry next to a good one (issue 
 			await page.route('**/api/catalogue.json', (route) => route.abort());
 			await page.addInitScript(({ key, text }) => localStorage.setItem(key, text), {
 				key: FAVOURITES_KEY,
-				text: storedFavourites(GOOD_ENTRY, value),
+				text: JSON.stringify([GOOD_ENTRY, value]),
 			});
 			await page.goto('/preferiti');
 			const count = kept ? 2 : 1;
