@@ -35,6 +35,7 @@ describe('hostile HTML in content', () => {
 		const html = await page(address);
 		// The safe parts of the same markdown are there: the test looks at the right place.
 		expect(html).toContain('Testo rimasto innocuo.');
+		expect(html).toContain('Anche questo.');
 		expect(html).toContain('<a href="https://www.vigorsport.it">link vero</a>');
 		for (const forbidden of FORBIDDEN_HTML) expect(html).not.toMatch(forbidden);
 	});

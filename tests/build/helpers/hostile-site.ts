@@ -7,7 +7,7 @@ import { astroBin, createScratchProject, root } from './scratch-project';
 /**
  * A tiny copy of the site whose content carries hostile HTML, built for real: one product (the
  * casein, with its photo) whose markdown body holds a script, a meta refresh, an iframe, an img
- * with onerror and more, and a legal page with the same. Shared by the build test
+ * with onerror and more, and a legal page with the same (or the markdown given for each). Shared by the build test
  * (tests/build/content-html.test.ts) and the browser test (tests/e2e/content-html.spec.ts).
  */
 
@@ -20,8 +20,21 @@ export const HOSTILE_PRODUCT_PATH = `/prodotti/${HOSTILE_PRODUCT}`;
 /** What the script in the content would set the title to if it ever ran. */
 export const XSS_TITLE = 'XSS-RAN';
 
-/** Markdown with every kind of HTML that must never come from content. */
-export const HOSTILE_MARKDOWN = [
+/** The issue's case alone: a product body with a script, and text around it. */
+export const HOSTILE_SCRIPT = [
+	'Prima del codice.',
+	'',
+	`<script>document.title='${XSS_TITLE}'</script>`,
+	'',
+	'<p>Testo rimasto innocuo.</p>',
+].join('\n');
+
+/**
+ * Markdown with elements that must never come from content: a script, a meta refresh, a base,
+ * an iframe, a form, an object, an embed, a style element and a javascript: link. None has an
+ * attribute that the old build refused (style, on…), so before the fix it built and ran.
+ */
+export const HOSTILE_ELEMENTS = [
 	`<script>document.title='${XSS_TITLE}'</script>`,
 	'',
 	'<meta http-equiv="refresh" content="0;url=https://example.com/">',
@@ -30,17 +43,24 @@ export const HOSTILE_MARKDOWN = [
 	'',
 	'<iframe src="https://example.com/"></iframe>',
 	'',
-	`<img src="/non-esiste.png" onerror="document.title='${XSS_TITLE}'">`,
-	'',
-	`<p onclick="document.title='${XSS_TITLE}'" style="color:red">Testo rimasto innocuo.</p>`,
-	'',
 	'<form action="https://example.com/"><input name="x"></form>',
 	'',
 	'<object data="x.swf"></object><embed src="x.swf"><style>body{display:none}</style>',
 	'',
 	`[un link](javascript:document.title='${XSS_TITLE}')`,
 	'',
+	'<p>Testo rimasto innocuo.</p>',
+	'',
 	'Fine del testo con **grassetto** e un [link vero](https://www.vigorsport.it).',
+].join('\n');
+
+/** The same, plus inline event handlers and style attributes (an img with onerror…). */
+export const HOSTILE_MARKDOWN = [
+	HOSTILE_ELEMENTS,
+	'',
+	`<img src="/non-esiste.png" onerror="document.title='${XSS_TITLE}'">`,
+	'',
+	`<p onclick="document.title='${XSS_TITLE}'" style="color:red">Anche questo.</p>`,
 ].join('\n');
 
 /** Forbidden in any built page of the hostile site. */
@@ -63,7 +83,13 @@ export const FORBIDDEN_HTML = [
  * the hostile one) and builds it, then compiles the server code and precompresses, as
  * `npm run build` does. Returns the build folder (`<project>/dist`) and Astro's output.
  */
-export async function buildHostileSite(project: string): Promise<{ dist: string; output: string }> {
+export async function buildHostileSite(
+	project: string,
+	markdown: { product: string; page: string } = {
+		product: HOSTILE_MARKDOWN,
+		page: HOSTILE_MARKDOWN,
+	},
+): Promise<{ dist: string; output: string }> {
 	await createScratchProject(project, { withProducts: false });
 	// The resized images of the main build, when there is one: the build only renders pages.
 	await cp(
@@ -88,10 +114,10 @@ export async function buildHostileSite(project: string): Promise<{ dist: string;
 		product
 			.slice(0, end)
 			.replace(/^offer: .*$/m, `offer: "<script>document.title='${XSS_TITLE}'</script>"`) +
-		`\n${HOSTILE_MARKDOWN}\n${product.slice(end).trimEnd()}\n\n${HOSTILE_MARKDOWN}\n`;
+		`\n${markdown.product}\n${product.slice(end).trimEnd()}\n\n${markdown.product}\n`;
 	await writeFile(path.join(folder, `${slug}.md`), hostile);
 	const page = path.join(project, 'content/pages/privacy-policy.md');
-	await writeFile(page, `${(await readFile(page, 'utf8')).trimEnd()}\n\n${HOSTILE_MARKDOWN}\n`);
+	await writeFile(page, `${(await readFile(page, 'utf8')).trimEnd()}\n\n${markdown.page}\n`);
 
 	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
 	const dist = path.join(project, 'dist');
