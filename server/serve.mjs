@@ -13,7 +13,9 @@
 // Order of handling:
 //   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
 //   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
-//   3. GET/HEAD of a file of dist/client (sirv, precompressed .br/.gz, /x serves x.html);
+//   0. TRACE, TRACK, CONNECT anywhere                          -> 405 (never reach Astro)
+//   3. GET/HEAD of a file of dist/client (sirv, precompressed .br/.gz, /x serves x.html;
+//      ETag or If-Modified-Since -> 304; Range ignored, always 200 with the whole file);
 //      other methods on those files -> 405
 //   4. other methods, and /api/... paths that are not files    -> Astro's handler, compressed
 //   5. GET/HEAD of anything else                               -> 404 with dist/client/404.html
@@ -27,8 +29,9 @@
 //
 // Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (<repo>/dist; tests point it elsewhere),
 // TRUST_PROXY (set to 1 behind exactly one reverse proxy: the client's address is then the last
-// X-Forwarded-For entry), and the contact service's variables (README.md).
-import { readdirSync, readFileSync } from 'node:fs';
+// X-Forwarded-For entry), SERVER_HEADERS_TIMEOUT_MS (10000), SERVER_REQUEST_TIMEOUT_MS (30000),
+// SERVER_MAX_CONNECTIONS (1000), and the contact service's variables (README.md).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -46,6 +49,30 @@ const serverDir = join(distDir, 'server');
 const port = Number(process.env.PORT || 4321);
 const host = process.env.HOST || '127.0.0.1';
 const trustProxy = ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase());
+
+/** A whole number of the environment within [min, max], or the fallback; a bad value stops the server. */
+function limitFromEnv(name, fallback, min, max) {
+	const raw = process.env[name]?.trim();
+	if (!raw) return fallback;
+	const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+	if (!Number.isSafeInteger(value) || value < min || value > max) {
+		console.error(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+		process.exit(1);
+	}
+	return value;
+}
+/** Slow clients: the whole header block within 10 s, the whole request within 30 s. */
+const headersTimeout = limitFromEnv('SERVER_HEADERS_TIMEOUT_MS', 10_000, 1_000, 600_000);
+const requestTimeout = limitFromEnv('SERVER_REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000);
+/** Open connections at most; further ones are refused until some close. */
+const maxConnections = limitFromEnv('SERVER_MAX_CONNECTIONS', 1_000, 1, 1_000_000);
+
+/**
+ * Methods that never reach Astro: the Fetch standard forbids them (Astro's Request would throw),
+ * and no route of the site answers them.
+ */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'Metodo non consentito' });
 
 const INTERNAL_ERROR = JSON.stringify({ error: 'Errore interno del server' });
 /** Files of dist/client that are not served (CDNs do not publish `_redirects` and `_headers` either). */
@@ -132,6 +159,11 @@ const rootNotFoundPage = readBuilt('404.html');
 function indexFiles(dir) {
 	const files = new Set();
 	const compressed = new Set();
+	/**
+	 * Path -> modification time of the file, in whole seconds. Its .br/.gz copies are written
+	 * from it later, so a date any of them announced is at or after it.
+	 */
+	const modified = new Map();
 	const walk = (folder) => {
 		for (const entry of readdirSync(folder, { withFileTypes: true })) {
 			const abs = join(folder, entry.name);
@@ -140,7 +172,10 @@ function indexFiles(dir) {
 				const path = '/' + relative(dir, abs).split(sep).join('/').normalize();
 				const suffix = COMPRESSED_SUFFIXES.find((s) => path.endsWith(s));
 				if (suffix) compressed.add(path.slice(0, -suffix.length));
-				else files.add(path);
+				else {
+					files.add(path);
+					modified.set(path, Math.floor(statSync(abs).mtimeMs / 1000));
+				}
 			}
 		}
 	};
@@ -149,7 +184,7 @@ function indexFiles(dir) {
 		const hidden = /\/\.(?!well-known\/)/.test(path) || HIDDEN_FILES.has(path);
 		if (hidden) files.delete(path);
 	}
-	return { files, compressed };
+	return { files, compressed, modified };
 }
 
 const staticIndex = indexFiles(clientDir);
@@ -180,6 +215,22 @@ function resolveFile(pathname) {
 	const base = pathname === '/' ? '' : pathname;
 	const candidates = [base, `${base}/index`, `${base}.html`, `${base}/index.html`];
 	return candidates.find((path) => path !== '' && staticIndex.files.has(path)) ?? null;
+}
+
+/** The Last-Modified date of a file of dist/client, as HTTP writes it. */
+function lastModifiedOf(file) {
+	return new Date((staticIndex.modified.get(file) ?? 0) * 1000).toUTCString();
+}
+
+/**
+ * Whether a conditional GET by date can be answered 304: If-Modified-Since at or after the
+ * file's date, and no If-None-Match (which wins when both are sent; sirv answers it by ETag).
+ */
+function notModifiedSince(req, file) {
+	if (req.headers['if-none-match'] !== undefined) return false;
+	const since = Date.parse(req.headers['if-modified-since'] ?? '');
+	if (Number.isNaN(since)) return false;
+	return (staticIndex.modified.get(file) ?? Infinity) * 1000 <= since;
 }
 
 /** Requests that sirv answers from a file without a compressed copy, so with no Vary header. */
@@ -259,10 +310,11 @@ function jsonForBareServerErrors(req, res) {
 			const callback = args.find((arg) => typeof arg === 'function');
 			return end.call(res, INTERNAL_ERROR, callback);
 		};
+		// No Content-Length: the body is replaced, and the compression middleware may encode it.
+		res.removeHeader('Content-Length');
 		return writeHead.call(this, 500, {
 			'Content-Type': 'application/json; charset=utf-8',
 			'Cache-Control': 'no-store',
-			'Content-Length': Buffer.byteLength(INTERNAL_ERROR),
 		});
 	};
 }
@@ -320,8 +372,9 @@ function handle(req, res) {
 	}
 
 	if (req.method !== 'GET' && req.method !== 'HEAD') {
-		if (resolveFile(pathname) === null) toAstro(req, res);
-		else sendError(res, 405, JSON.stringify({ error: 'Metodo non consentito' }), 'GET, HEAD');
+		if (FORBIDDEN_METHODS.has(req.method ?? '') || resolveFile(pathname) !== null) {
+			sendError(res, 405, METHOD_NOT_ALLOWED, 'GET, HEAD');
+		} else toAstro(req, res);
 		return;
 	}
 
@@ -338,6 +391,14 @@ function handle(req, res) {
 	const file = resolveFile(pathname);
 	if (file !== null) {
 		res.setHeader('Cache-Control', cacheControlOf(file));
+		if (notModifiedSince(req, file)) {
+			res.writeHead(304, { 'Last-Modified': lastModifiedOf(file) });
+			res.end();
+			return;
+		}
+		// Byte ranges are not served: the site's files are small, and a Range header is ignored
+		// (RFC 9110 §14.2), so every answer is the whole file with 200, never a wrong slice.
+		delete req.headers.range;
 		if (staticIndex.compressed.has(file)) res.setHeader('Vary', 'Accept-Encoding');
 		else withoutVariants.add(res);
 		serveStatic(req, res, () => compress(req, res, () => sendNotFound(req, res, pathname)));
@@ -350,13 +411,36 @@ function handle(req, res) {
 	compress(req, res, () => sendNotFound(req, res, pathname));
 }
 
-const server = http.createServer((req, res) => {
-	try {
-		handle(req, res);
-	} catch (error) {
-		console.error(`Error answering ${req.method} ${req.url}:`, error);
-		sendError(res, 500, INTERNAL_ERROR);
-	}
+const server = http.createServer(
+	{
+		headersTimeout,
+		requestTimeout,
+		// How often Node looks for clients past those limits (its default, 30 s, would let a slow
+		// client hold a connection far longer than the limits say).
+		connectionsCheckingInterval: Math.min(5_000, Math.ceil(headersTimeout / 4)),
+	},
+	(req, res) => {
+		try {
+			handle(req, res);
+		} catch (error) {
+			console.error(`Error answering ${req.method} ${req.url}:`, error);
+			sendError(res, 500, INTERNAL_ERROR);
+		}
+	},
+);
+
+server.maxConnections = maxConnections;
+
+// CONNECT never reaches the request handler: Node hands over the socket. It gets the same 405.
+server.on('connect', (req, socket) => {
+	socket.on('error', () => undefined);
+	socket.end(
+		'HTTP/1.1 405 Method Not Allowed\r\n' +
+			'Content-Type: application/json; charset=utf-8\r\n' +
+			`Content-Length: ${Buffer.byteLength(METHOD_NOT_ALLOWED)}\r\n` +
+			'Allow: GET, HEAD\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+			METHOD_NOT_ALLOWED,
+	);
 });
 
 server.on('error', (error) => {
