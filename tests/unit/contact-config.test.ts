@@ -68,7 +68,23 @@ describe('contact configuration', () => {
 		expect(config.rateLimitPerMinute).toBe(0);
 	});
 
+	it('waits RFC 5321 minutes for the end of a message, briefly for the rest', () => {
+		const config = contactConfigFromEnv(SMTP, ROOT);
+		expect(config.smtp).toMatchObject({ timeoutMs: 15_000, dataTimeoutMs: 600_000 });
+		expect(config.replyWaitMs).toBe(2_000);
+		// A send in progress is never taken for one a dead process left behind.
+		expect(config.sendLeaseMs).toBeGreaterThan(600_000 + 15_000);
+		const short = contactConfigFromEnv(
+			{ ...SMTP, CONTACT_SMTP_DATA_TIMEOUT_MS: '300', CONTACT_REPLY_WAIT_MS: '0' },
+			ROOT,
+		);
+		expect(short.smtp?.dataTimeoutMs).toBe(300);
+		expect(short.replyWaitMs).toBe(0);
+	});
+
 	it.each([
+		[{ CONTACT_REPLY_WAIT_MS: '120000' }, /CONTACT_REPLY_WAIT_MS/],
+		[{ CONTACT_SMTP_DATA_TIMEOUT_MS: '5' }, /CONTACT_SMTP_DATA_TIMEOUT_MS/],
 		[{ SMTP_HOST: 'smtp.example.it' }, /SHOP_EMAIL is required/],
 		[{ ...SMTP, SHOP_EMAIL: 'negozio' }, /SHOP_EMAIL is not an e-mail address/],
 		[{ ...SMTP, SMTP_PORT: '0' }, /SMTP_PORT must be a whole number/],

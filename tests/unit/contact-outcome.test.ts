@@ -22,6 +22,13 @@ describe('successToast (SPEC §8)', () => {
 		[status(true, false, false), 'Messaggio ricevuto'],
 		[status(false, true, false), 'Messaggio salvato'],
 		[status(false, false, false), 'Messaggio salvato'],
+		[{ ...status(false, false, false), emailsPending: true }, 'Messaggio ricevuto'],
+		[{ ...status(true, false, false), emailsPending: true }, 'Messaggio ricevuto'],
+		[{ ...status(true, true, false), emailsPending: true }, 'Messaggio inviato con successo!'],
+		[
+			{ ...status(false, false, true), emailsPending: true },
+			'Messaggio ricevuto in modalità simulazione',
+		],
 	])('%j -> %s', (emailStatus, title) => {
 		expect(successToast(emailStatus).title).toBe(title);
 	});
@@ -31,6 +38,9 @@ describe('successToast (SPEC §8)', () => {
 		expect(successToast(status(true, true, false)).description).toContain('conferma');
 		expect(successToast(status(true, false, false)).description).toContain('problema');
 		expect(successToast(status(false, false, false)).description).toContain('contatteremo');
+		expect(
+			successToast({ ...status(false, false, false), emailsPending: true }).description,
+		).toContain('a breve');
 	});
 });
 
@@ -46,6 +56,8 @@ describe('readEmailStatus', () => {
 			{ adminNotified: true, userConfirmationSent: true, simulationMode: false },
 			status(true, true, false),
 		],
+		[{ emailsPending: true }, { ...status(false, false, false), emailsPending: true }],
+		[{ emailsPending: 'yes' }, status(false, false, false)],
 	])('%j -> %j (missing counts as false)', (value, expected) => {
 		expect(readEmailStatus(value)).toEqual(expected);
 	});

@@ -36,6 +36,8 @@ import {
 	failureReason,
 	isQueuedAnswer,
 	NETWORK_ERROR,
+	REQUEST_TIMEOUT_MS,
+	TIMEOUT_ERROR,
 	OFFLINE_TOAST,
 	readEmailStatus,
 	REPLAY_CONTACT,
@@ -224,6 +226,8 @@ export default function ContactForm({ shops }: ContactFormProps) {
 			try {
 				response = await fetch(ACTION, {
 					method: 'POST',
+					// A server that never answers ends in the usual error toast, not a form stuck sending.
+					signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
 					headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 					body: JSON.stringify({
 						...values,
@@ -231,13 +235,14 @@ export default function ContactForm({ shops }: ContactFormProps) {
 						[SUBMISSION_KEY_FIELD]: key,
 					}),
 				});
-			} catch {
+			} catch (error) {
 				if (navigator.onLine === false) {
 					retryWhenOnline.current = true;
 					setWaiting(true);
 					showToast(OFFLINE_TOAST);
 				} else {
-					showError(failureDescription(NETWORK_ERROR));
+					const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+					showError(failureDescription(timedOut ? TIMEOUT_ERROR : NETWORK_ERROR));
 				}
 				return;
 			}

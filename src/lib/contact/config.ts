@@ -16,8 +16,13 @@ export interface SmtpConfig {
 	secure: boolean;
 	user: string | null;
 	password: string | null;
-	/** Limit for connecting, for the greeting and for each silence of the server, in ms. */
+	/** Limit for connecting and for the server's greeting, in ms (nothing is sent yet). */
 	timeoutMs: number;
+	/**
+	 * Limit for each silence of the server once the session is open, in ms: RFC 5321 §4.5.3.2
+	 * allows the server 10 minutes to answer the end of the message.
+	 */
+	dataTimeoutMs: number;
 }
 
 /** Everything the contact service needs. */
@@ -30,6 +35,11 @@ export interface ContactConfig {
 	from: string;
 	/** Where the shop's notifications go (null in simulation mode). */
 	shopEmail: string | null;
+	/**
+	 * How long POST /api/contact waits for the e-mails before answering with what is known, in
+	 * ms; the outbox goes on sending afterwards.
+	 */
+	replyWaitMs: number;
 	/** Messages per minute from one address; 0 turns the limit off. */
 	rateLimitPerMinute: number;
 	/**
@@ -63,6 +73,9 @@ export const DEFAULT_RATE_LIMIT = 5;
 export const DEFAULT_RETENTION_DAYS = 365;
 const DEFAULT_POLL_MS = 15_000;
 const DEFAULT_SMTP_TIMEOUT_MS = 15_000;
+/** RFC 5321 §4.5.3.2.6: the reply to the end of the message may take 10 minutes. */
+const DEFAULT_SMTP_DATA_TIMEOUT_MS = 600_000;
+const DEFAULT_REPLY_WAIT_MS = 2_000;
 const MIN_LEASE_MS = 10 * 60_000;
 
 function value(env: Env, name: string): string | null {
@@ -105,6 +118,13 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 	const dbPath = value(env, 'CONTACT_DB_PATH') ?? DEFAULT_DB_PATH;
 	const host = value(env, 'SMTP_HOST');
 	const timeoutMs = integer(env, 'CONTACT_SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 600_000);
+	const dataTimeoutMs = integer(
+		env,
+		'CONTACT_SMTP_DATA_TIMEOUT_MS',
+		DEFAULT_SMTP_DATA_TIMEOUT_MS,
+		100,
+		3_600_000,
+	);
 	let smtp: SmtpConfig | null = null;
 	let shopEmail: string | null = null;
 	let from = `"Vigor Sport" <noreply@localhost>`;
@@ -121,6 +141,7 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 			user: value(env, 'SMTP_USER'),
 			password: env['SMTP_PASSWORD'] || null,
 			timeoutMs,
+			dataTimeoutMs,
 		};
 	}
 	const baseDelayMs = integer(
@@ -142,6 +163,7 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 		smtp,
 		from,
 		shopEmail,
+		replyWaitMs: integer(env, 'CONTACT_REPLY_WAIT_MS', DEFAULT_REPLY_WAIT_MS, 0, 60_000),
 		rateLimitPerMinute: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0, 1_000_000_000),
 		retentionDays: integer(env, 'CONTACT_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 0, 36_500),
 		retry: {
@@ -162,6 +184,7 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 			10,
 			3_600_000,
 		),
-		sendLeaseMs: Math.max(MIN_LEASE_MS, 10 * timeoutMs),
+		// Longer than any one send can last, so a live send is never taken for a dead one.
+		sendLeaseMs: Math.max(MIN_LEASE_MS, 2 * dataTimeoutMs + 2 * timeoutMs),
 	};
 }

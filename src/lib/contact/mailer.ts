@@ -1,8 +1,14 @@
 /**
  * Sending one e-mail through the configured SMTP server with nodemailer. One connection per
  * e-mail (no pool): a contact form sends a few a day, and a fresh connection recovers by itself
- * when the mail server comes back. Timeouts are short so a silent server cannot hold a visitor's
- * request for minutes.
+ * when the mail server comes back.
+ *
+ * Timeouts follow RFC 5321 §4.5.3.2 where it matters for duplicates: connecting and the greeting
+ * are bounded by the short `timeoutMs` (nothing has been sent yet, so a retry is harmless), but a
+ * silence of the server while the e-mail is being sent is bounded by `dataTimeoutMs` (the RFC's
+ * 10 minutes for the reply to the final dot). When the connection fails after the whole message
+ * has been written, the mail server may have taken it: `send` then rejects with an
+ * `UncertainDeliveryError`, which the service records as 'esito incerto' and never retries.
  */
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from './config';
@@ -19,35 +25,92 @@ export interface OutgoingEmail {
 
 /** Something that sends e-mails. */
 export interface Mailer {
-	/** Resolves once the mail server has accepted the e-mail; rejects otherwise. */
+	/**
+	 * Resolves once the mail server has accepted the e-mail. Rejects with an
+	 * `UncertainDeliveryError` when the message was sent but its answer never came, and with any
+	 * other error when the mail server certainly did not take it.
+	 */
 	send(email: OutgoingEmail): Promise<void>;
 	close(): void;
 }
 
+/** The whole message reached the mail server, but not its answer: it may have been delivered. */
+export class UncertainDeliveryError extends Error {
+	override name = 'UncertainDeliveryError';
+}
+
+/** A log entry of nodemailer (bunyan style: fields first, then the message). */
+type LogFields = Record<string, unknown> | undefined;
+
+/**
+ * Whether a nodemailer log entry says that the message body has been written to the server:
+ * nodemailer logs `tnx: 'message'` with the byte counts when the data stream has ended.
+ */
+export function isBodyWrittenEntry(fields: LogFields): boolean {
+	return (
+		typeof fields === 'object' &&
+		fields !== null &&
+		fields['tnx'] === 'message' &&
+		typeof fields['outByteCount'] === 'number'
+	);
+}
+
+/**
+ * Whether a failure after the body was written leaves the outcome unknown: anything but an
+ * explicit answer of the mail server (a reply code), such as a timeout or a dropped connection.
+ */
+export function isUncertainFailure(error: unknown, bodyWritten: boolean): boolean {
+	if (!bodyWritten) return false;
+	const responseCode = (error as { responseCode?: unknown } | null)?.responseCode;
+	return typeof responseCode !== 'number';
+}
+
 /** A mailer for an SMTP server. */
 export function createSmtpMailer(smtp: SmtpConfig, from: string): Mailer {
-	const transport = nodemailer.createTransport({
+	const base = {
 		host: smtp.host,
 		port: smtp.port,
 		secure: smtp.secure,
 		...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password ?? '' } } : {}),
 		connectionTimeout: smtp.timeoutMs,
 		greetingTimeout: smtp.timeoutMs,
-		socketTimeout: smtp.timeoutMs,
-	});
+		socketTimeout: smtp.dataTimeoutMs,
+	};
 	return {
 		async send(email) {
-			await transport.sendMail({
-				from,
-				to: email.to,
-				subject: email.subject,
-				text: email.text,
-				...(email.replyTo ? { replyTo: email.replyTo } : {}),
-				messageId: email.messageId,
+			let bodyWritten = false;
+			const onLog = (fields?: LogFields) => {
+				if (isBodyWrittenEntry(fields)) bodyWritten = true;
+			};
+			// One transport per e-mail: its logger tells this e-mail's connection apart.
+			const transport = nodemailer.createTransport({
+				...base,
+				// Every level goes to `info` (nodemailer's fallback); only the body-written entry counts.
+				logger: { info: onLog },
 			});
+			try {
+				await transport.sendMail({
+					from,
+					to: email.to,
+					subject: email.subject,
+					text: email.text,
+					...(email.replyTo ? { replyTo: email.replyTo } : {}),
+					messageId: email.messageId,
+				});
+			} catch (error) {
+				if (isUncertainFailure(error, bodyWritten)) {
+					const reason = error instanceof Error ? error.message : String(error);
+					throw new UncertainDeliveryError(
+						`Esito incerto: il messaggio è stato trasmesso ma il server di posta non ha risposto (${reason}).`,
+					);
+				}
+				throw error;
+			} finally {
+				transport.close();
+			}
 		},
 		close() {
-			transport.close();
+			// Each e-mail closes its own connection.
 		},
 	};
 }

@@ -11,6 +11,11 @@ export interface EmailStatus {
 	userConfirmationSent: boolean;
 	/** No mail server is configured: the message is stored and no e-mail is sent. */
 	simulationMode: boolean;
+	/**
+	 * Set when the answer came before the mail server had answered (a slow mail server): the
+	 * e-mails are still being sent by the outbox, so `false` above means 'not known yet'.
+	 */
+	emailsPending?: true;
 }
 
 /** Title and text of a toast. */
@@ -27,10 +32,15 @@ export function readEmailStatus(value: unknown): EmailStatus {
 		adminNotified: status['adminNotified'] === true,
 		userConfirmationSent: status['userConfirmationSent'] === true,
 		simulationMode: status['simulationMode'] === true,
+		...(status['emailsPending'] === true ? { emailsPending: true as const } : {}),
 	};
 }
 
-/** The four success toasts of SPEC §8, first matching case wins. */
+/**
+ * The four success toasts of SPEC §8, first matching case wins, and a fifth for an answer that
+ * came before the mail server did (`emailsPending`): the message is stored and the e-mails are
+ * on their way, which is neither a success of both nor a failure.
+ */
 export function successToast(status: EmailStatus): ToastText {
 	if (status.simulationMode) {
 		return {
@@ -42,6 +52,13 @@ export function successToast(status: EmailStatus): ToastText {
 		return {
 			title: 'Messaggio inviato con successo!',
 			description: "Ti abbiamo inviato un'e-mail di conferma: ti risponderemo al più presto.",
+		};
+	}
+	if (status.emailsPending) {
+		return {
+			title: 'Messaggio ricevuto',
+			description:
+				"Il messaggio è stato salvato e lo stiamo inoltrando al negozio; l'e-mail di conferma arriverà a breve.",
 		};
 	}
 	if (status.adminNotified) {
@@ -79,6 +96,16 @@ export function failureReason(status: number, statusText: string, body: unknown)
 	const text = typeof body === 'string' && body.trim() !== '' ? body.trim() : statusText;
 	return text ? `${status}: ${text}` : String(status);
 }
+
+/**
+ * How long the form waits for the server's answer. The server answers as soon as the message
+ * is stored (at most about 2 s later when it waits for the e-mails), so this only ends a request
+ * to a server that has stopped answering.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** Said when the server took longer than REQUEST_TIMEOUT_MS to answer. */
+export const TIMEOUT_ERROR = 'il server non ha risposto in tempo. Riprova tra poco.';
 
 /** Said when the message could not leave the phone and will be sent once it is online again. */
 export const OFFLINE_TOAST: ToastText = {

@@ -15,7 +15,7 @@ import { nextAttemptAt } from './backoff';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
 import type { ContactMessage } from './contact-schema';
 import { adminNotification, visitorConfirmation } from './email-text';
-import { createSmtpMailer, type Mailer } from './mailer';
+import { createSmtpMailer, UncertainDeliveryError, type Mailer } from './mailer';
 import type { EmailStatus } from './outcome';
 import { RateLimiter, type RateDecision } from './rate-limit';
 import { ContactStore, type EarlierMessage, type EmailJob, type EmailKind } from './store';
@@ -42,8 +42,9 @@ export interface ContactService {
 	takeRate(address: string): RateDecision;
 	/**
 	 * Stores the message (resolves only after the commit), then, unless it is spam or in
-	 * simulation mode, tries both e-mails once and reports what happened to them. Rejects only
-	 * when the message could not be stored.
+	 * simulation mode, starts both e-mails and reports what happened to them within the
+	 * configured wait (`emailsPending` when they are still under way). Rejects only when the
+	 * message could not be stored.
 	 */
 	submit(
 		message: ContactMessage,
@@ -89,6 +90,25 @@ function earlierEmailStatus(earlier: EarlierMessage, withMailer: boolean): Email
 		userConfirmationSent: sent('confirmation'),
 		simulationMode: false,
 	};
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const elapsed = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, ms);
+	});
+	try {
+		await Promise.race([
+			promise.then(
+				() => undefined,
+				() => undefined,
+			),
+			elapsed,
+		]);
+	} finally {
+		clearTimeout(timer);
+	}
 }
 
 const HOUR = 3_600_000;
@@ -137,6 +157,21 @@ export function createContactService(
 				messageId: `<contatto-${job.message.id}-${job.kind}-${stamp}@${messageIdDomain(config)}>`,
 			});
 		} catch (error) {
+			if (error instanceof UncertainDeliveryError) {
+				try {
+					store.markUncertain(job.emailId, instance, error.message);
+				} catch (storeError) {
+					// Left claimed: after the lease it becomes 'interrupted' all the same.
+					log.error(
+						`Contact: cannot record the uncertain e-mail ${job.emailId}:`,
+						describeError(storeError),
+					);
+				}
+				log.warn(
+					`Contact: ${job.kind} e-mail of message ${job.message.id}: esito incerto (${error.message}); not sent again.`,
+				);
+				return false;
+			}
 			const failures = job.attempts + 1;
 			const next = nextAttemptAt(failures, now(), config.retry);
 			try {
@@ -248,7 +283,19 @@ export function createContactService(
 					duplicate: false,
 				};
 			}
-			const outcomes = await track(Promise.all(jobs.map((job) => deliver(job))));
+			// The message is stored: the e-mails go on in the background (the outbox), and the
+			// answer waits for them at most `replyWaitMs`, then says what is known.
+			const outcomes: (boolean | undefined)[] = jobs.map(() => undefined);
+			const deliveries = track(
+				Promise.all(
+					jobs.map((job, index) =>
+						deliver(job).then((sent) => {
+							outcomes[index] = sent;
+						}),
+					),
+				),
+			);
+			await waitAtMost(deliveries, config.replyWaitMs);
 			const sent = (kind: EmailJob['kind']) =>
 				jobs.some((job, index) => job.kind === kind && outcomes[index] === true);
 			return {
@@ -257,6 +304,7 @@ export function createContactService(
 					adminNotified: sent('admin'),
 					userConfirmationSent: sent('confirmation'),
 					simulationMode: false,
+					...(outcomes.includes(undefined) ? { emailsPending: true } : {}),
 				},
 				duplicate: false,
 			};

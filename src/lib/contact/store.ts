@@ -336,6 +336,19 @@ export class ContactStore {
 	}
 
 	/**
+	 * Records an attempt whose outcome is unknown (the message was transmitted, the mail server's
+	 * answer never came): 'interrupted', shown as 'esito incerto' and never sent again.
+	 */
+	markUncertain(emailId: number, claimedBy: string, error: string): void {
+		this.#db
+			.prepare(
+				`UPDATE emails SET status = 'interrupted', attempts = attempts + 1, last_error = ?
+				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
+			)
+			.run(error.slice(0, MAX_ERROR_LENGTH), emailId, claimedBy);
+	}
+
+	/**
 	 * Marks as 'interrupted' the e-mails claimed before `claimedBefore` and never settled: their
 	 * process died while sending. Returns how many.
 	 */
