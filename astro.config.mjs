@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import cms from './src/integrations/cms.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
@@ -34,10 +35,13 @@ export default defineConfig({
 		react(),
 		// client:interaction: islands that hydrate on the visitor's first use of the page.
 		interactionDirective(),
-		// Every page but the not-found, offline and thank-you pages; the static API is not a page.
+		// Every page but the not-found, offline and thank-you pages and the editor; the static API
+		// is not a page.
 		sitemap({
-			filter: (page) => !/\/(404|offline|contatti\/inviato)$/.test(new URL(page).pathname),
+			filter: (page) => !/\/(404|offline|contatti\/inviato|admin)$/.test(new URL(page).pathname),
 		}),
+		// The editor's files under /admin/cms/, from the pinned @sveltia/cms (src/lib/cms/vendor.ts).
+		cms(),
 		// The service worker: src/sw.ts, built with Workbox (docs/ARCHITECTURE.md, 'Offline').
 		// The site registers it itself (src/scripts/register-sw.ts) after the page has loaded.
 		AstroPWA({

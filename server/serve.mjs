@@ -107,7 +107,7 @@ function readBuilt(file) {
 const { handler: astroHandler } = await importBuilt('entry.mjs');
 const { parseRedirectsFile, matchRedirect } = await importBuilt('redirects.mjs');
 // Cache rules, and the `_headers` file the build wrote for CDNs (src/integrations/host-headers.ts).
-const { CACHE_DAY, CACHE_REVALIDATE, cacheControlOf, parseHeadersFile } =
+const { CACHE_DAY, CACHE_REVALIDATE, EDITOR_PATH, cacheControlOf, isEditorFile, parseHeadersFile } =
 	await importBuilt('headers.mjs');
 const { createContactServiceFromEnv } = await importBuilt('contact.mjs');
 const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'));
@@ -119,6 +119,8 @@ const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'
 const hostHeaders = parseHeadersFile(readBuilt('_headers').toString('utf8'));
 const securityHeaders = Object.entries(hostHeaders.get('/*') ?? {});
 const pagePolicy = hostHeaders.get('/')?.['Content-Security-Policy'];
+/** The editor's page and files (/admin): their own policy and headers. */
+const editorHeaders = Object.entries(hostHeaders.get(EDITOR_PATH) ?? {});
 if (!pagePolicy) {
 	console.error(
 		`${join(clientDir, '_headers')} has no Content-Security-Policy: run \`npm run build\`.`,
@@ -354,8 +356,10 @@ function toAstro(req, res) {
 
 function handle(req, res) {
 	for (const [name, value] of securityHeaders) res.setHeader(name, value);
-	policyForPages(res);
 	const url = req.url ?? '/';
+	if (isEditorFile(url.split('?')[0] ?? '')) {
+		for (const [name, value] of editorHeaders) res.setHeader(name, value);
+	} else policyForPages(res);
 	if (!url.startsWith('/')) {
 		sendError(res, 400, JSON.stringify({ error: 'Richiesta non valida' }));
 		return;

@@ -19,6 +19,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { CONTACT_SENT, REPLAY_CONTACT } from './lib/contact/outcome';
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
+import { isEditorFile } from './lib/http/headers';
 import { canonicalPath } from './lib/seo/canonical';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -43,6 +44,10 @@ const sameOrigin = (url: URL) => url.origin === self.location.origin;
  * this project's exactOptionalPropertyTypes rejects; they are WorkboxPlugins all the same.
  */
 const plugins = (...list: object[]) => list as WorkboxPlugin[];
+
+// The editor (/admin) always from the network, never kept: it is for staff, and a stale copy
+// of its configuration could write files the build refuses.
+registerRoute(({ url }) => sameOrigin(url) && isEditorFile(url.pathname), new NetworkOnly());
 
 // Build assets (hashed JS and CSS, icons) straight from the precache when they are there.
 registerRoute(

@@ -12,7 +12,8 @@ import {
 	type FoundScript,
 } from '../lib/http/csp';
 import { ERROR_PAGE_STYLE } from '../lib/contact/http';
-import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
+import { ADMIN_CSP } from '../lib/cms/vendor';
+import { formatHeadersFile, isEditorFile, pagePatterns } from '../lib/http/headers';
 
 /** The HTML files under a folder, as paths relative to it, sorted. */
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -47,7 +48,8 @@ export default function hostHeaders(): AstroIntegration {
 				const found: FoundScript[] = [];
 				const styles = new Set<string>();
 				const blocked: string[] = [];
-				const files = await htmlFiles(clientDir);
+				// The editor's page has a policy of its own (ADMIN_CSP) and none of the site's scripts.
+				const files = (await htmlFiles(clientDir)).filter((file) => !isEditorFile(`/${file}`));
 				for (const file of files) {
 					const sources = inlineSourcesOf(await readFile(path.join(clientDir, file), 'utf8'));
 					sources.scripts.forEach((body, index) => {
@@ -86,7 +88,7 @@ export default function hostHeaders(): AstroIntegration {
 				const policy = contentSecurityPolicy({ scripts, styles });
 				await writeFile(
 					path.join(clientDir, '_headers'),
-					formatHeadersFile(policy, pagePatterns(files)),
+					formatHeadersFile(policy, pagePatterns(files), ADMIN_CSP),
 				);
 				logger.info(
 					`_headers written: ${scripts.size} inline script and ${styles.size} inline style ` +

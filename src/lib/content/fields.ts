@@ -180,7 +180,7 @@ export function record<T extends z.ZodRawShape>(field: string, shape: T, example
  * and reports each problem as a custom issue at the same path.
  */
 export function editorSchema<T extends z.ZodTypeAny>(schema: T) {
-	return z.any().transform((data: unknown, ctx): z.output<T> => {
+	const wrapped = z.any().transform((data: unknown, ctx): z.output<T> => {
 		const result = schema.safeParse(data);
 		if (result.success) return result.data as z.output<T>;
 		for (const issue of result.error.issues) {
@@ -188,4 +188,14 @@ export function editorSchema<T extends z.ZodTypeAny>(schema: T) {
 		}
 		return z.NEVER;
 	});
+	innerSchemas.set(wrapped, schema);
+	return wrapped;
+}
+
+/** The schema each editorSchema() wraps, for tools that read its fields (the CMS config). */
+const innerSchemas = new WeakMap<z.ZodTypeAny, z.ZodTypeAny>();
+
+/** The entry schema an editorSchema() wraps, or the schema itself. */
+export function innerSchema(schema: z.ZodTypeAny): z.ZodTypeAny {
+	return innerSchemas.get(schema) ?? schema;
 }

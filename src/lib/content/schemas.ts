@@ -53,7 +53,10 @@ export function photoSchema(image: ImageHelper, field: string, example: string) 
 }
 
 /** Opening hours of one day: a list of time ranges, empty when the shop is closed. */
-const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
+/** Said of a range whose closing time does not come after its opening time. */
+export const closingAfterOpening = (day: Weekday) =>
+	`in «hours.${day}» l'orario di chiusura deve venire dopo quello di apertura. Esempio: "15:30-19:30"`;
 const dayHours = (day: Weekday) =>
 	list(
 		`hours.${day}`,
@@ -64,7 +67,7 @@ const dayHours = (day: Weekday) =>
 			'"09:30-12:30"',
 		).refine(
 			(range) => !TIME_RANGE.test(range) || range.slice(0, 5) < range.slice(6),
-			`in «hours.${day}» l'orario di chiusura deve venire dopo quello di apertura. Esempio: "15:30-19:30"`,
+			closingAfterOpening(day),
 		),
 		`${day}: ["09:30-12:30", "15:30-19:30"] oppure ${day}: [] se chiuso`,
 	);

@@ -58,10 +58,32 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 	'Cross-Origin-Opener-Policy': 'same-origin',
 });
 
+/** The editor's address (src/pages/admin/): its page and files, all under /admin. */
+export const EDITOR_PATH = '/admin';
+
+/** Whether a path or file belongs to the editor ("/admin", "/admin.html", "/admin/config.json"). */
+export function isEditorFile(file: string): boolean {
+	return (
+		file === EDITOR_PATH || file === `${EDITOR_PATH}.html` || file.startsWith(`${EDITOR_PATH}/`)
+	);
+}
+
+/**
+ * Headers of the editor's page and files, besides the security headers: always asked again (a
+ * deploy changes its configuration), never indexed, and its sign-in window to GitHub may talk
+ * back to it (COOP same-origin would cut that window off).
+ */
+export const EDITOR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+	'Cache-Control': CACHE_REVALIDATE,
+	'X-Robots-Tag': 'noindex, nofollow',
+	'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+});
+
 /** Cache-Control of a file of dist/client, by its path ("/_astro/x.js", "/prodotti.html"). */
 export function cacheControlOf(file: string): string {
 	if (file.startsWith('/_astro/')) return CACHE_IMMUTABLE;
 	if (
+		isEditorFile(file) ||
 		file.endsWith('.html') ||
 		file === '/sw.js' ||
 		file === '/manifest.webmanifest' ||
@@ -81,6 +103,7 @@ export function pagePatterns(htmlFiles: Iterable<string>): string[] {
 	const patterns = new Set<string>();
 	for (const file of htmlFiles) {
 		const path = file.replaceAll('\\', '/').replace(/^\/+/, '');
+		if (isEditorFile(`/${path}`)) continue;
 		const slash = path.indexOf('/');
 		if (slash !== -1) patterns.add(`/${path.slice(0, slash)}/*`);
 		else if (path === 'index.html') patterns.add('/');
@@ -95,7 +118,11 @@ export function pagePatterns(htmlFiles: Iterable<string>): string[] {
  * would block the browser's own viewer styles, and it says nothing to a script or a stylesheet.
  * Pages are addressed without ".html", so they are listed by pattern (pagePatterns).
  */
-export function formatHeadersFile(contentSecurityPolicy: string, pages: readonly string[]): string {
+export function formatHeadersFile(
+	contentSecurityPolicy: string,
+	pages: readonly string[],
+	editorPolicy?: string,
+): string {
 	const block = (path: string, headers: Record<string, string>) =>
 		[path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
 	return [
@@ -111,6 +138,12 @@ export function formatHeadersFile(contentSecurityPolicy: string, pages: readonly
 				'Content-Security-Policy': contentSecurityPolicy,
 			}),
 		),
+		...(editorPolicy
+			? [
+					block(EDITOR_PATH, { ...EDITOR_HEADERS, 'Content-Security-Policy': editorPolicy }),
+					block(`${EDITOR_PATH}/*`, EDITOR_HEADERS),
+				]
+			: []),
 		'',
 	].join('\n');
 }

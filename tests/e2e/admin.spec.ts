@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { startServer } from '../../scripts/start-server.mjs';
+import { createScratchProject } from '../build/helpers/scratch-project';
+import { workflowBuildScript } from '../../scripts/workflow.mjs';
+import {
+	blockOtherHosts,
+	field,
+	fieldGroup,
+	openEditor,
+	reveal,
+	savedFile,
+	savedFiles,
+} from './helpers/editor';
+import { expect, test } from './helpers/test';
+
+/**
+ * Issue 13: the editor at /admin, used as a shop employee would, in a real Chromium with every
+ * request to another host aborted. Its test backend holds a copy of content/ (helpers/editor.ts).
+ * The round trip then builds the saved files with the deploy workflow's own build steps and
+ * checks the pages.
+ */
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+const PRODUCT = 'content/products/proteine/mass-gainer.md';
+const SHOP = 'content/shops/torino.md';
+const NEW_PRODUCT = 'content/products/proteine/shaker-pro-700.md';
+const NEW_PHOTO = 'content/products/proteine/shaker-pro-700/shaker-pro-700.jpg';
+
+let outside: string[] = [];
+test.beforeEach(async ({ context }) => {
+	outside = await blockOtherHosts(context);
+});
+test.afterEach(() => {
+	expect(outside, 'requests to other hosts').toEqual([]);
+});
+
+/** Opens an entry of a collection by its address in the editor. */
+async function openEntry(page: Page, collection: string, entry: string) {
+	await page.goto(`/admin#/collections/${collection}/entries/${entry}`);
+	// A fresh start of the editor on that entry, as an editor opening a link would have.
+	await page.reload();
+	await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible();
+}
+
+/** Presses Salva and waits until `file` in the repository matches `expected`; returns its text. */
+async function save(page: Page, file: string, expected: RegExp): Promise<string> {
+	const button = page.getByRole('button', { name: 'Salva' });
+	await expect(button).toBeEnabled();
+	await button.click();
+	let saved = '';
+	await expect
+		.poll(async () => (saved = (await savedFile(page, file))?.toString('utf8') ?? ''), {
+			timeout: 15_000,
+		})
+		.toMatch(expected);
+	return saved;
+}
+
+test('the editor speaks Italian, loads nothing from other hosts, and axe finds nothing', async ({
+	page,
+}) => {
+	await page.goto('/admin');
+	await expect(page.getByRole('button', { name: 'Lavora con Repository di Test' })).toBeVisible();
+	await expect(page).toHaveTitle(/Vigor Sport/);
+	await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute(
+		'content',
+		'noindex, nofollow',
+	);
+	await openEditor(page, root);
+	await openEntry(page, 'prodotti', 'proteine/mass-gainer');
+	await expect(fieldGroup(page, 'Nome del prodotto').getByRole('textbox')).toHaveValue(
+		'Mass Gainer 3000',
+	);
+	const results = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+		.analyze();
+	expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+});
+
+test('a wrong value is refused in Italian: a negative price, a closing time before opening', async ({
+	page,
+}) => {
+	await openEditor(page, root);
+	await openEntry(page, 'prodotti', 'proteine/mass-gainer');
+	const variants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	await (await field(page, variants, 'spinbutton', 'Prezzo (€)')).fill('-5');
+	await page.getByRole('button', { name: 'Salva' }).click();
+	await expect(
+		page.getByText(/deve essere maggiore|non può essere inferiore|almeno 0[,.]01|minimo/i).first(),
+	).toBeVisible();
+	expect((await savedFile(page, PRODUCT))?.toString('utf8')).toContain('price: 26.90');
+
+	await openEntry(page, 'negozi', 'torino');
+	const saturday = fieldGroup(page, 'Sabato');
+	const range = await field(page, saturday, 'textbox', 'Fascia oraria');
+	await range.fill('19:30-15:30');
+	await page.getByRole('button', { name: 'Salva' }).click();
+	await expect(
+		page.getByText("l'orario di chiusura deve venire dopo quello di apertura").first(),
+	).toBeVisible();
+	expect((await savedFile(page, SHOP))?.toString('utf8')).toContain("sabato: ['09:30-12:30']");
+});
+
+// Blocked (issue 13 stays open): the editor refuses to save a shop with a closed day. The schema
+// wants every day, a closed one as an empty list (`domenica: []`); the CMS treats an empty
+// required list as missing ('Questo campo è obbligatorio'), and an optional one is left out of
+// the file when empty, which the schema refuses. The price and stock steps pass alone.
+test.fixme('round trip: price, stock, Saturday hours and a new product with a photo, saved, built and shown', async ({
+	page,
+}) => {
+	test.setTimeout(420_000);
+	await openEditor(page, root);
+
+	// The Saturday hours of the Torino shop.
+	await openEntry(page, 'negozi', 'torino');
+	const saturday = fieldGroup(page, 'Sabato');
+	await (await field(page, saturday, 'textbox', 'Fascia oraria')).fill('09:00-13:00');
+	await save(page, SHOP, /sabato:\n\s+- 09:00-13:00/);
+
+	// A price and the stock of one flavour in Aosta.
+	await openEntry(page, 'prodotti', 'proteine/mass-gainer');
+	const variants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	await (await field(page, variants, 'spinbutton', 'Prezzo (€)')).fill('24.9');
+	await (await field(page, variants, 'spinbutton', 'Sede Aosta')).fill('7');
+	await save(page, PRODUCT, /price: 24\.9\n\s+stock:\n\s+torino: 4\n\s+aosta: 7/);
+
+	// A new product, with a photo uploaded from the computer.
+	await page.goto('/admin#/collections/prodotti/new');
+	await expect(page.getByRole('button', { name: 'Salva' })).toBeVisible();
+	const body = page.locator('body');
+	await (await field(page, body, 'textbox', 'Nome del prodotto')).fill('Shaker Pro 700');
+	await (await field(page, body, 'textbox', 'Marca')).fill('Vigor Sport');
+	const category = fieldGroup(page, 'Categoria');
+	await reveal(page, category);
+	await category.getByRole('combobox').click();
+	await page.getByRole('option', { name: 'Proteine' }).click();
+	await (
+		await field(page, body, 'textbox', 'Descrizione breve')
+	).fill('Shaker da 700 ml con filtro a rete e coperchio a vite, lavabile in lavastoviglie.');
+	const photos = fieldGroup(page, 'Foto');
+	await reveal(page, photos);
+	const browse = photos.getByRole('button', { name: 'Sfoglia' });
+	if ((await browse.count()) === 0) await photos.getByRole('button', { name: /Aggiungi/ }).click();
+	await browse.first().click();
+	const dialog = page.getByRole('dialog', { name: 'Seleziona Immagine' });
+	const chooser = page.waitForEvent('filechooser');
+	await dialog.getByRole('button', { name: 'Carica' }).click();
+	const photo = await readFile(path.join(root, 'content/products/proteine/mass-gainer.jpg'));
+	await (
+		await chooser
+	).setFiles({ name: 'shaker-pro-700.jpg', mimeType: 'image/jpeg', buffer: photo });
+	await dialog.getByRole('button', { name: 'Inserisci' }).click();
+	await (
+		await field(page, photos, 'textbox', 'Descrizione della foto')
+	).fill('Shaker nero da 700 ml con il logo Vigor Sport');
+	const newVariants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	await reveal(page, newVariants);
+	const size = newVariants.getByRole('textbox', { name: 'Formato', exact: true });
+	if ((await size.count()) === 0)
+		await newVariants.getByRole('button', { name: /Aggiungi/ }).click();
+	await (await field(page, newVariants, 'textbox', 'Formato')).fill('700 ml');
+	await (await field(page, newVariants, 'spinbutton', 'Prezzo (€)')).fill('9.9');
+	await (await field(page, newVariants, 'spinbutton', 'Sede Torino')).fill('12');
+	await (await field(page, newVariants, 'spinbutton', 'Sede Aosta')).fill('3');
+	const created = await save(page, NEW_PRODUCT, /Shaker Pro 700/);
+
+	// What the editor wrote: the photo in the product's own folder, its path relative to the file.
+	expect(created).toContain('src: ./shaker-pro-700/shaker-pro-700.jpg');
+	expect(created).toMatch(/size: 700 ml\n\s+price: 9\.9\n\s+stock:\n\s+torino: 12\n\s+aosta: 3/);
+	expect(await savedFile(page, NEW_PHOTO)).toEqual(photo);
+	expect((await savedFiles(page)).filter((file) => !file.startsWith('content/'))).toEqual([]);
+
+	// Built by the deploy workflow's own build steps, on a copy of the project with these files.
+	const workdir = await mkdtemp(path.join(tmpdir(), 'admin-e2e-'));
+	try {
+		const project = path.join(workdir, 'project');
+		await createScratchProject(project);
+		for (const file of [PRODUCT, SHOP, NEW_PRODUCT, NEW_PHOTO]) {
+			const saved = await savedFile(page, file);
+			if (!saved) throw new Error(`${file} not saved`);
+			await mkdir(path.dirname(path.join(project, file)), { recursive: true });
+			await writeFile(path.join(project, file), saved);
+		}
+		await cp(path.join(root, '.github'), path.join(project, '.github'));
+		await run('bash', ['-euo', 'pipefail', '-c', await workflowBuildScript(root)], {
+			cwd: project,
+			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+			maxBuffer: 1 << 26,
+		});
+		const server = await startServer({
+			env: {
+				DIST_DIR: path.join(project, 'dist'),
+				CONTACT_DB_PATH: path.join(workdir, 'messages.sqlite'),
+			},
+		});
+		try {
+			await page.goto(`${server.url}/prodotti/proteine/mass-gainer`);
+			await expect(page.locator('main')).toContainText('24,90');
+			await page.goto(`${server.url}/negozi`);
+			await expect(page.locator('main')).toContainText('09:00');
+			await page.goto(`${server.url}/prodotti/proteine/shaker-pro-700`);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText('Shaker Pro 700');
+			await expect(page.locator('main')).toContainText('9,90');
+			await expect(page.getByRole('img', { name: /Shaker nero da 700 ml/ }).first()).toBeVisible();
+		} finally {
+			await server.stop();
+		}
+	} finally {
+		await rm(workdir, { recursive: true, force: true });
+	}
+});
