@@ -143,7 +143,7 @@ describe('the editor configuration (src/lib/cms/config.ts)', () => {
 		['prodotti', 'label', { widget: 'object', required: false }],
 		['prodotti', 'images.src', { widget: 'image', required: true }],
 		['negozi', 'gallery', { widget: 'list', min: 6, max: 6 }],
-		['negozi', 'hours.sabato', { widget: 'list', required: true }],
+		['negozi', 'hours.sabato', { widget: 'list', required: false }],
 		['impostazioni', 'foundedYear', { value_type: 'int', min: 1950, max: 2100 }],
 	] as const)('%s: %s is %j', (name, path, expected) => {
 		expect(fieldAt(collection(config, name), path)).toMatchObject(expected);

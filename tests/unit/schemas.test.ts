@@ -57,6 +57,12 @@ describe('shop schema', () => {
 		expect(problems(schema, validShop)).toEqual([]);
 	});
 
+	it('reads a day left out as closed (the editor writes no empty list)', () => {
+		const { domenica: _domenica, ...hours } = validShop.hours;
+		const result = schema.safeParse({ ...validShop, hours });
+		expect(result.success && result.data.hours.domenica).toEqual([]);
+	});
+
 	it('names a missing field and shows an example', () => {
 		const { phone: _phone, ...rest } = validShop;
 		expect(problems(schema, rest)).toMatchInlineSnapshot(`

@@ -52,7 +52,11 @@ export function photoSchema(image: ImageHelper, field: string, example: string) 
 	);
 }
 
-/** Opening hours of one day: a list of time ranges, empty when the shop is closed. */
+/**
+ * Opening hours of one day: a list of time ranges, empty (or left out) when the shop is closed.
+ * Left out counts as closed because the editor (/admin) writes no empty list: it leaves an
+ * empty optional field out of the file. A misspelt day is still refused (record()).
+ */
 export const TIME_RANGE = /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/;
 /** Said of a range whose closing time does not come after its opening time. */
 export const closingAfterOpening = (day: Weekday) =>
@@ -70,7 +74,7 @@ const dayHours = (day: Weekday) =>
 			closingAfterOpening(day),
 		),
 		`${day}: ["09:30-12:30", "15:30-19:30"] oppure ${day}: [] se chiuso`,
-	);
+	).default([]);
 
 /** Categories: the seven product families, in `content/categories/<slug>.md`. */
 export const categorySchema = ({ image }: { image: ImageHelper }) =>
