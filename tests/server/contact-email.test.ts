@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readEmailStatus, successToast } from '../../src/lib/contact/outcome';
-import { freePort, startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { postJson, readDatabase, tempDatabase, VALID_MESSAGE } from './helpers/contact';
+import { freePort } from '../../scripts/start-server.mjs';
+import {
+	postJson,
+	readDatabase,
+	startWithSmtp,
+	VALID_MESSAGE,
+	type Cleanups,
+} from './helpers/contact';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 
 /**
@@ -13,21 +19,15 @@ import { startSmtp, type TestSmtp } from './helpers/smtp';
 const SHOP = 'negozio@vigorsport.test';
 const FROM = 'sito@vigorsport.test';
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
 	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startWithSmtp(smtpPort: number): Promise<{ server: RunningServer; dbPath: string }> {
-	const db = tempDatabase();
-	cleanups.push(db.remove);
-	const server = await startServer({
-		env: {
-			CONTACT_DB_PATH: db.dbPath,
-			CONTACT_RATE_LIMIT: '1000',
-			SMTP_HOST: '127.0.0.1',
-			SMTP_PORT: String(smtpPort),
-			SMTP_SECURE: 'false',
+function startWithShop(smtpPort: number) {
+	return startWithSmtp(
+		smtpPort,
+		{
 			SHOP_EMAIL: SHOP,
 			SMTP_FROM: `"Vigor Sport" <${FROM}>`,
 			CONTACT_SMTP_TIMEOUT_MS: '5000',
@@ -35,9 +35,8 @@ async function startWithSmtp(smtpPort: number): Promise<{ server: RunningServer;
 			CONTACT_RETRY_MAX_DELAY_MS: '1000',
 			CONTACT_RETRY_POLL_MS: '100',
 		},
-	});
-	cleanups.push(() => server.stop());
-	return { server, dbPath: db.dbPath };
+		cleanups,
+	);
 }
 
 async function smtpOn(port?: number): Promise<TestSmtp> {
@@ -49,7 +48,7 @@ async function smtpOn(port?: number): Promise<TestSmtp> {
 describe('with the mail server up', () => {
 	it('notifies the shop and confirms to the visitor, in Italian', async () => {
 		const smtp = await smtpOn();
-		const { server, dbPath } = await startWithSmtp(smtp.port);
+		const { server, dbPath } = await startWithShop(smtp.port);
 
 		const { status, json } = await postJson(server.url, VALID_MESSAGE);
 		expect(status).toBe(201);
@@ -92,7 +91,7 @@ describe('with the mail server up', () => {
 
 	it('sends nothing for a message with the hidden field filled', async () => {
 		const smtp = await smtpOn();
-		const { server, dbPath } = await startWithSmtp(smtp.port);
+		const { server, dbPath } = await startWithShop(smtp.port);
 		const { status } = await postJson(server.url, { ...VALID_MESSAGE, extra_info: 'x' });
 		expect(status).toBe(201);
 		expect(readDatabase(dbPath).messages).toMatchObject([{ spam: 1, delivery: 'none' }]);
@@ -105,7 +104,7 @@ describe('with the mail server up', () => {
 describe('with the mail server down', () => {
 	it('stores the message, says so, and delivers both e-mails once the server is back', async () => {
 		const smtpPort = await freePort();
-		const { server, dbPath } = await startWithSmtp(smtpPort);
+		const { server, dbPath } = await startWithShop(smtpPort);
 
 		const { status, json } = await postJson(server.url, VALID_MESSAGE);
 		expect(status).toBe(201);

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { postJson, readDatabase, tempDatabase, VALID_MESSAGE } from './helpers/contact';
+import {
+	postJson,
+	readDatabase,
+	startWithSmtp,
+	VALID_MESSAGE,
+	type Cleanups,
+} from './helpers/contact';
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 
 /**
@@ -9,33 +14,22 @@ import { startSmtp, type TestSmtp } from './helpers/smtp';
  * and never assert on how long anything took.
  */
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
 	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(
-	smtp: TestSmtp,
-	env: Record<string, string>,
-): Promise<{ server: RunningServer; dbPath: string }> {
-	const db = tempDatabase();
-	cleanups.push(db.remove);
-	const server = await startServer({
-		env: {
-			CONTACT_DB_PATH: db.dbPath,
-			CONTACT_RATE_LIMIT: '1000',
-			SMTP_HOST: '127.0.0.1',
-			SMTP_PORT: String(smtp.port),
-			SMTP_SECURE: 'false',
-			SHOP_EMAIL: 'negozio@vigorsport.test',
+function start(smtp: TestSmtp, env: Record<string, string>) {
+	return startWithSmtp(
+		smtp.port,
+		{
 			CONTACT_RETRY_BASE_MS: '100',
 			CONTACT_RETRY_MAX_DELAY_MS: '200',
 			CONTACT_RETRY_POLL_MS: '50',
 			...env,
 		},
-	});
-	cleanups.push(() => server.stop());
-	return { server, dbPath: db.dbPath };
+		cleanups,
+	);
 }
 
 async function slowSmtp(delayMs: number): Promise<TestSmtp> {

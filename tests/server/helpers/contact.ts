@@ -51,6 +51,36 @@ export function useSimulationServer(): { readonly url: string; readonly dbPath: 
 }
 
 /** A stored message row, with the states of its e-mails. */
+/** Clean-ups of a test file, run after each test (newest first). */
+export type Cleanups = (() => Promise<void> | void)[];
+
+/**
+ * The built server with a temporary database, sending its e-mail to the test SMTP server on
+ * `smtpPort` (plain SMTP, the shop at negozio@vigorsport.test); `env` adds or overrides
+ * variables. Its clean-ups go into `cleanups`.
+ */
+export async function startWithSmtp(
+	smtpPort: number,
+	env: Record<string, string>,
+	cleanups: Cleanups,
+): Promise<{ server: RunningServer; dbPath: string }> {
+	const db = tempDatabase();
+	cleanups.push(db.remove);
+	const server = await startServer({
+		env: {
+			CONTACT_DB_PATH: db.dbPath,
+			CONTACT_RATE_LIMIT: '1000',
+			SMTP_HOST: '127.0.0.1',
+			SMTP_PORT: String(smtpPort),
+			SMTP_SECURE: 'false',
+			SHOP_EMAIL: 'negozio@vigorsport.test',
+			...env,
+		},
+	});
+	cleanups.push(() => server.stop());
+	return { server, dbPath: db.dbPath };
+}
+
 export interface MessageRow {
 	id: number;
 	name: string;
