@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
 	failureDescription,
 	failureReason,
+	NETWORK_ERROR,
 	readEmailStatus,
+	requestFailure,
+	TIMEOUT_ERROR,
 	successToast,
 	type EmailStatus,
 	isQueuedAnswer,
@@ -88,5 +91,16 @@ describe('isQueuedAnswer', () => {
 		[202, null, false],
 	])('%i %o → %s', (status, body, expected) => {
 		expect(isQueuedAnswer(status, body)).toBe(expected);
+	});
+});
+
+describe('requestFailure', () => {
+	it.each([
+		[new DOMException('signal timed out', 'TimeoutError'), TIMEOUT_ERROR],
+		[new DOMException('aborted', 'AbortError'), NETWORK_ERROR],
+		[new TypeError('Failed to fetch'), NETWORK_ERROR],
+		['x', NETWORK_ERROR],
+	])('%s -> its message', (error, message) => {
+		expect(requestFailure(error)).toBe(message);
 	});
 });

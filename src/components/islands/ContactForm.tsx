@@ -35,9 +35,8 @@ import {
 	failureDescription,
 	failureReason,
 	isQueuedAnswer,
-	NETWORK_ERROR,
 	REQUEST_TIMEOUT_MS,
-	TIMEOUT_ERROR,
+	requestFailure,
 	OFFLINE_TOAST,
 	readEmailStatus,
 	REPLAY_CONTACT,
@@ -241,8 +240,7 @@ export default function ContactForm({ shops }: ContactFormProps) {
 					setWaiting(true);
 					showToast(OFFLINE_TOAST);
 				} else {
-					const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-					showError(failureDescription(timedOut ? TIMEOUT_ERROR : NETWORK_ERROR));
+					showError(failureDescription(requestFailure(error)));
 				}
 				return;
 			}

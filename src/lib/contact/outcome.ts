@@ -107,6 +107,12 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 /** Said when the server took longer than REQUEST_TIMEOUT_MS to answer. */
 export const TIMEOUT_ERROR = 'il server non ha risposto in tempo. Riprova tra poco.';
 
+/** What to say when the request failed with `error` while the phone was online. */
+export function requestFailure(error: unknown): string {
+	const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+	return timedOut ? TIMEOUT_ERROR : NETWORK_ERROR;
+}
+
 /** Said when the message could not leave the phone and will be sent once it is online again. */
 export const OFFLINE_TOAST: ToastText = {
 	title: 'Sei offline',
