@@ -125,7 +125,11 @@ test('round trip: price, stock, Saturday hours and a new product with a photo, s
 	const variants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
 	await (await field(page, variants, 'spinbutton', 'Prezzo (€)')).fill('24.9');
 	await (await field(page, variants, 'spinbutton', 'Sede Aosta')).fill('7');
-	await save(page, PRODUCT, /price: 24\.9\n\s+stock:\n\s+torino: 4\n\s+aosta: 7/);
+	const normalised = await save(
+		page,
+		PRODUCT,
+		/price: 24\.9\n\s+stock:\n\s+torino: 4\n\s+aosta: 7/,
+	);
 
 	// A new product, with a photo uploaded from the computer.
 	await page.goto('/admin#/collections/prodotti/new');
@@ -166,6 +170,17 @@ test('round trip: price, stock, Saturday hours and a new product with a photo, s
 	await (await field(page, newVariants, 'spinbutton', 'Sede Torino')).fill('12');
 	await (await field(page, newVariants, 'spinbutton', 'Sede Aosta')).fill('3');
 	const created = await save(page, NEW_PRODUCT, /Shaker Pro 700/);
+
+	// Saved once more, with a price changed and changed back: the file the editor normalised
+	// the first time is written again byte for byte (normalised once, never again).
+	await openEntry(page, 'prodotti', 'proteine/mass-gainer');
+	const again = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	await (await field(page, again, 'spinbutton', 'Prezzo (€)')).fill('25');
+	await save(page, PRODUCT, /price: 25\n/);
+	await openEntry(page, 'prodotti', 'proteine/mass-gainer');
+	const back = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	await (await field(page, back, 'spinbutton', 'Prezzo (€)')).fill('24.9');
+	expect(await save(page, PRODUCT, /price: 24\.9\n/)).toBe(normalised);
 
 	// What the editor wrote: the photo in the product's own folder, its path relative to the file.
 	expect(created).toContain('src: ./shaker-pro-700/shaker-pro-700.jpg');
