@@ -69,6 +69,9 @@ test('the editor speaks Italian, loads nothing from other hosts, and axe finds n
 	await page.goto('/admin');
 	await expect(page.getByRole('button', { name: 'Lavora con Repository di Test' })).toBeVisible();
 	await expect(page).toHaveTitle(/Vigor Sport/);
+	const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
+	expect(sitemap).toContain('/prodotti/proteine');
+	expect(sitemap).not.toContain('/admin');
 	await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute(
 		'content',
 		'noindex, nofollow',

@@ -191,3 +191,25 @@ test('HTML, /sw.js and the manifest are revalidated; hashed assets are immutable
 	const asset = await request.get(script ?? '');
 	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test('the editor (/admin) is never kept by the service worker, and offline it does not open', async ({
+	page,
+	context,
+}) => {
+	await openControlled(page, '/');
+	const editor = await page.goto('/admin');
+	expect(editor?.status()).toBe(200);
+	await page.getByRole('button').first().waitFor();
+	const kept = await page.evaluate(async () => {
+		const urls: string[] = [];
+		for (const name of await caches.keys()) {
+			for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+		}
+		return urls;
+	});
+	expect(kept.length).toBeGreaterThan(0);
+	expect(kept.filter((url) => new URL(url).pathname.startsWith('/admin'))).toEqual([]);
+	await context.setOffline(true);
+	await expect(page.goto('/admin')).rejects.toThrow();
+	await context.setOffline(false);
+});
