@@ -6,9 +6,9 @@
  *
  *   node scripts/generate-images.mjs           creates only the files that do not exist yet
  *   node scripts/generate-images.mjs --force   regenerates every file
- *   node scripts/generate-images.mjs --content <dir>
- *                                              only the product pictures of <dir>/<category>/*.md
- *                                              (another products folder, e.g. an import's output)
+ *
+ * Only the sample catalogue is drawn: imported products show the neutral 'Foto in arrivo'
+ * picture until an editor adds the real photo.
  *
  * By default an existing file is never overwritten, so the real photos that editors drop into
  * `content/` survive. Every picture has its own fixed random seed: a run with --force always
@@ -17,22 +17,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { importTypeScript } from './typescript.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FORCE = process.argv.includes('--force');
-/** --content <dir>: draw only the product pictures of that products folder. */
-const CONTENT_ARG = process.argv.indexOf('--content');
-const CONTENT = CONTENT_ARG >= 0 ? process.argv[CONTENT_ARG + 1] : undefined;
-if (CONTENT_ARG >= 0 && (!CONTENT || CONTENT.startsWith('--'))) {
-	console.error(
-		'Uso: node scripts/generate-images.mjs [--force] [--content <cartella dei prodotti>]',
-	);
-	process.exit(2);
-}
 const QUALITY = 82;
 const MAX_BYTES = 150 * 1024;
 
@@ -162,7 +153,9 @@ function random(seedText) {
 const between = (rng, min, max) => min + rng() * (max - min);
 const pick = (rng, items) => items[Math.floor(rng() * items.length)];
 
+/** Whether a #rrggbb colour is dark; anything else (no colour at all) counts as light. */
 function isDark(hex) {
+	if (typeof hex !== 'string' || !/^#[0-9a-f]{6}$/i.test(hex)) return false;
 	const value = parseInt(hex.slice(1), 16);
 	const r = value >> 16;
 	const g = (value >> 8) & 255;
@@ -1804,6 +1797,35 @@ function hero(rng) {
 	].join('');
 }
 
+/**
+ * The neutral picture of a product whose photo has not arrived yet (an imported product): a
+ * camera outline and 'Foto in arrivo', never a pack that could pass for the real product.
+ */
+function photoComing() {
+	const line = { fill: 'none', stroke: C.grey400, 'stroke-width': 14, 'stroke-linejoin': 'round' };
+	return [
+		rect(0, 0, 800, 800, C.grey100),
+		el('path', {
+			d: 'M250 300h70l30-50h100l30 50h70a30 30 0 0 1 30 30v200a30 30 0 0 1-30 30H250a30 30 0 0 1-30-30V330a30 30 0 0 1 30-30z',
+			...line,
+		}),
+		circle(400, 425, 75, 'none', { stroke: C.grey400, 'stroke-width': 14 }),
+		el(
+			'text',
+			{
+				x: 400,
+				y: 650,
+				'text-anchor': 'middle',
+				'font-family': 'DejaVu Sans, Arial, sans-serif',
+				'font-size': 48,
+				'font-weight': 600,
+				fill: C.grey600,
+			},
+			'Foto in arrivo',
+		),
+	].join('');
+}
+
 function shareImage() {
 	return [
 		rect(
@@ -2969,6 +2991,89 @@ function productScene(rng, product, photo) {
 	return out.join('');
 }
 
+/** A text from any value of a hand-written file: numbers as written, anything else empty. */
+const textOf = (value) =>
+	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+/** The objects of a list (anything that is not a list has none). */
+const objectsOf = (value) =>
+	(Array.isArray(value) ? value : []).filter((item) => item && typeof item === 'object');
+
+/**
+ * The pictures one product file names (images[].src and variants[].image.src that start with
+ * ./), each with the scene that draws it. Pure, and total: any frontmatter, however odd (no
+ * variants, S/M/L sizes, unknown flavours or colours, empty names), gets a drawing, and a scene
+ * that fails falls back to a plain pack in neutral colours (tests/unit/generate-images.test.ts).
+ */
+export function productPhotos(data, slug, category) {
+	const fields = data && typeof data === 'object' ? data : {};
+	// A product still without variants gets its picture all the same.
+	const variants = objectsOf(fields.variants);
+	if (!variants.length) variants.push({});
+	const product = { slug, category, name: textOf(fields.name), brand: textOf(fields.brand) };
+	const images = objectsOf(fields.images);
+	const mainAlt = textOf(images[0]?.alt);
+	// Brand and product names are not descriptions: "Fiamma Lab" draws no flame.
+	const withoutNames = (alt) =>
+		[product.brand, product.name]
+			.filter(Boolean)
+			.reduce((text, name) => text.split(name.toLowerCase()).join(' '), alt.toLowerCase());
+	const describe = (variant, alt) => {
+		const flavour = textOf(variant.flavour).trim() || null;
+		const size = textOf(variant.size);
+		const kind = packKind(product, size, alt);
+		const colour = flavour ? flavourColour(flavour) : null;
+		return {
+			name: product.name,
+			brand: product.brand,
+			flavour,
+			flavourColour: colour,
+			size,
+			kind,
+			colourAlt: withoutNames(variant.image ? `${mainAlt} ${alt}` : alt),
+			labelFromFlavour: Boolean(variant.image && flavour && !kind.startsWith('garment')),
+			clear: /trasparente|vetro/.test(withoutNames(alt)),
+			liquid: colour && colour !== '#9ca3af' ? colour : '#c68a4c',
+			symbols: SYMBOLS.filter(([pattern]) => pattern.test(withoutNames(alt)))
+				.map(([, name]) => name)
+				.slice(0, 2),
+		};
+	};
+	const plain = { ...describe({}, ''), kind: 'tub', symbols: [] };
+	const list = [];
+	const add = (src, alt, shown) => {
+		if (typeof src !== 'string' || !src.startsWith('./') || src.length < 3) return;
+		if (list.some((photo) => photo.src === src)) return;
+		const photo = { variants: shown.map((variant) => describe(variant, alt)) };
+		list.push({
+			src,
+			draw: (rng) => {
+				try {
+					return productScene(rng, product, photo);
+				} catch {
+					return productScene(rng, product, { variants: [plain] });
+				}
+			},
+		});
+	};
+	// The main photo shows the first variant, or two variants side by side when their packs
+	// differ (a powder and its capsules).
+	const first = variants[0];
+	const other = variants.find(
+		(variant) =>
+			packKind(product, textOf(variant.size), '') !== packKind(product, textOf(first.size), ''),
+	);
+	const mainVariants =
+		other && /affiancat|e flacone|e barattolo/.test(mainAlt.toLowerCase())
+			? [first, other]
+			: [first];
+	for (const image of images) add(image.src, textOf(image.alt), mainVariants);
+	for (const variant of variants) {
+		const image = variant.image && typeof variant.image === 'object' ? variant.image : null;
+		if (image) add(image.src, textOf(image.alt), [variant]);
+	}
+	return list;
+}
+
 /** Reads the frontmatter of a markdown file. */
 function frontmatter(text) {
 	const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
@@ -2976,12 +3081,12 @@ function frontmatter(text) {
 }
 
 /**
- * The product photos to draw: one job per distinct file named in images[].src or
- * variants[].image.src of content/products/<category>/<slug>.md.
+ * The product photos of the sample catalogue to draw: one job per distinct file named in
+ * content/products/<category>/<slug>.md. Imported products are never drawn (they show the
+ * 'Foto in arrivo' picture until the real photo is added).
  */
 async function productJobs() {
-	const base = CONTENT ? path.resolve(CONTENT) : path.join(ROOT, 'content/products');
-	const baseLabel = path.relative(ROOT, base);
+	const base = path.join(ROOT, 'content/products');
 	if (!existsSync(base)) return [];
 	const list = [];
 	for (const category of (await readdir(base)).sort()) {
@@ -2997,78 +3102,20 @@ async function productJobs() {
 			try {
 				data = frontmatter(await readFile(path.join(folder, file), 'utf8'));
 			} catch (error) {
-				console.log(`  salto    ${baseLabel}/${category}/${file}: ${error.message}`);
+				console.log(`  salto    content/products/${category}/${file}: ${error.message}`);
 				continue;
 			}
-			if (!data || typeof data !== 'object') continue;
-			// A product still without variants gets its picture all the same.
-			const variants = (Array.isArray(data.variants) ? data.variants : []).filter(
-				(variant) => variant && typeof variant === 'object',
-			);
-			if (!variants.length) variants.push({});
-			const product = {
-				slug: file.replace(/\.md$/, ''),
-				category,
-				name: String(data.name ?? ''),
-				brand: String(data.brand ?? ''),
-			};
-			const mainAlt = String(data.images?.[0]?.alt ?? '');
-			// Brand and product names are not descriptions: "Fiamma Lab" draws no flame.
-			const withoutNames = (alt) =>
-				[product.brand, product.name]
-					.filter(Boolean)
-					.reduce((text, name) => text.split(name.toLowerCase()).join(' '), alt.toLowerCase());
-			const describe = (variant, alt) => {
-				const flavour = variant.flavour ? String(variant.flavour) : null;
-				const size = String(variant.size ?? '');
-				const kind = packKind(product, size, alt);
-				return {
-					name: product.name,
-					brand: product.brand,
-					flavour,
-					flavourColour: flavour ? flavourColour(flavour) : null,
-					size,
-					kind,
-					colourAlt: withoutNames(variant.image ? `${mainAlt} ${alt}` : alt),
-					labelFromFlavour: Boolean(variant.image && flavour && !kind.startsWith('garment')),
-					clear: /trasparente|vetro/.test(withoutNames(alt)),
-					liquid:
-						flavour && flavourColour(flavour) !== '#9ca3af' ? flavourColour(flavour) : '#c68a4c',
-					symbols: SYMBOLS.filter(([pattern]) => pattern.test(withoutNames(alt)))
-						.map(([, name]) => name)
-						.slice(0, 2),
-				};
-			};
-			const add = (src, alt, shown) => {
-				if (typeof src !== 'string' || !src.startsWith('./')) return;
-				const target = `${baseLabel}/${category}/${src.slice(2)}`;
-				if (list.some((job) => job.file === target)) return;
-				const photo = { variants: shown.map((variant) => describe(variant, alt)) };
+			for (const photo of productPhotos(data, file.replace(/\.md$/, ''), category)) {
+				const target = `content/products/${category}/${photo.src.slice(2)}`;
+				if (list.some((job) => job.file === target)) continue;
 				list.push({
 					file: target,
 					width: PRODUCT_SIZE,
 					height: PRODUCT_SIZE,
 					view: [PRODUCT_SIZE, PRODUCT_SIZE],
 					maxBytes: PRODUCT_MAX_BYTES,
-					draw: (rng) => productScene(rng, product, photo),
+					draw: photo.draw,
 				});
-			};
-			// The main photo shows the first variant, or two variants side by side when their
-			// packs differ (a powder and its capsules).
-			const first = variants[0];
-			const other = variants.find(
-				(variant) =>
-					packKind(product, String(variant.size ?? ''), '') !==
-					packKind(product, String(first.size ?? ''), ''),
-			);
-			const mainVariants =
-				other && /affiancat|e flacone|e barattolo/.test(mainAlt.toLowerCase())
-					? [first, other]
-					: [first];
-			for (const image of Array.isArray(data.images) ? data.images : [])
-				add(image?.src, String(image?.alt ?? ''), mainVariants);
-			for (const variant of variants) {
-				if (variant.image) add(variant.image?.src, String(variant.image?.alt ?? ''), [variant]);
 			}
 		}
 	}
@@ -3099,6 +3146,7 @@ function jobs() {
 		add(`${dir}/galleria-6.jpg`, 1200, 900, (rng) => storefront(rng, shop, true));
 	}
 	add('content/settings/condivisione.jpg', 1200, 630, shareImage, [1200, 630]);
+	add('src/assets/foto-in-arrivo.jpg', 800, 800, photoComing, [800, 800]);
 	add('src/assets/home/hero.jpg', 1600, 900, hero, [1600, 900]);
 	add('src/assets/about/chi-siamo-1.jpg', 800, 600, (rng) => storefront(rng, 'torino'));
 	add('src/assets/about/chi-siamo-2.jpg', 800, 600, (rng) => consultation(rng, 'aosta'));
@@ -3118,11 +3166,18 @@ function jobs() {
 	return list;
 }
 
-async function renderJpeg({ file, width, height, draw, view, maxBytes = MAX_BYTES }) {
+/** The SVG of one job, drawn with the job's own seed. */
+export function svgOf({ file, width, height, draw, view }) {
 	defs = [];
 	idCounter = 0;
 	const body = draw(random(file));
-	const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${view[0]} ${view[1]}" preserveAspectRatio="xMidYMid slice"><defs>${defs.join('')}</defs>${body}</svg>`;
+	return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${view[0]} ${view[1]}" preserveAspectRatio="xMidYMid slice"><defs>${defs.join('')}</defs>${body}</svg>`;
+}
+
+/** One job as a JPEG, its quality lowered until it fits `maxBytes`. */
+export async function renderJpeg(job) {
+	const { maxBytes = MAX_BYTES } = job;
+	const svg = svgOf(job);
 	const raster = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
 	let quality = QUALITY;
 	let output = await raster.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
@@ -3155,17 +3210,15 @@ async function main() {
 	};
 
 	console.log(FORCE ? 'Rigenero tutte le immagini…' : 'Creo le immagini mancanti…');
-	for (const job of [...(CONTENT ? [] : jobs()), ...(await productJobs())]) {
+	for (const job of [...jobs(), ...(await productJobs())]) {
 		if (exists(job.file)) continue;
 		const { output, quality } = await renderJpeg(job);
 		await save(job.file, output, quality === QUALITY ? '' : `, qualità ${quality}`);
 	}
-	for (const [file, svg] of CONTENT
-		? []
-		: [
-				['src/assets/logo.svg', LOGO_SVG],
-				['public/favicon.svg', FAVICON_SVG],
-			]) {
+	for (const [file, svg] of [
+		['src/assets/logo.svg', LOGO_SVG],
+		['public/favicon.svg', FAVICON_SVG],
+	]) {
 		if (!exists(file)) await save(file, Buffer.from(svg));
 	}
 	console.log(
@@ -3173,4 +3226,5 @@ async function main() {
 	);
 }
 
-await main();
+// Run as a command; imported (by the property test), it only defines the drawings.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
