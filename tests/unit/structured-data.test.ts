@@ -81,6 +81,31 @@ describe('productGroup', () => {
 	it('varies by size and flavour', () => {
 		expect(group.variesBy).toEqual(['https://schema.org/size', 'https://schema.org/pattern']);
 	});
+
+	it('gives each variant its photo, and none while the product has only «Foto in arrivo»', () => {
+		expect(group.hasVariant.map((variant) => variant.image)).toEqual([
+			'https://x/a.webp',
+			'https://x/b.webp',
+		]);
+		const withoutPhoto = productGroup({
+			name: 'Shaker',
+			description: 'Shaker da 700 ml.',
+			brand: 'Vigor Sport',
+			slug: 'shaker',
+			url: 'https://www.vigorsport.it/prodotti/merchandising-e-cosmetici/shaker',
+			category: 'Merchandising e Cosmetici',
+			variants: [
+				{
+					id: 'formato-unico',
+					flavour: null,
+					size: 'Formato unico',
+					priceCents: 690,
+					inStock: true,
+				},
+			],
+		});
+		expect(withoutPhoto.hasVariant[0]).not.toHaveProperty('image');
+	});
 });
 
 describe('jsonLdText', () => {

@@ -1,6 +1,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ApiProductInput } from '../catalogue/api';
 import { crossCheckProducts } from './cross-check';
+import placeholderPhoto from '../../assets/foto-in-arrivo.jpg';
 import { thumbnailUrl } from './images';
 
 /**
@@ -96,10 +97,26 @@ export async function getProductsOf(categoryId: string): Promise<Product[]> {
 	return (await getProducts()).filter((product) => product.data.category === categoryId);
 }
 
+/** A photo of a product: the image and what it shows. */
+export interface ProductPhoto {
+	src: ImageMetadata;
+	alt: string;
+}
+
+/**
+ * The photos of a product: its own, or while it has none (an imported product whose photo is
+ * still on the old server) the neutral 'Foto in arrivo' picture of the site's own assets.
+ */
+export function productPhotos(data: Product['data']): readonly ProductPhoto[] {
+	return data.images.length
+		? data.images
+		: [{ src: placeholderPhoto, alt: `Foto di ${data.name} in arrivo` }];
+}
+
 /** A product as the static API needs it, with its pictures resized. */
 export async function toApiInput(product: Product, categoryName: string): Promise<ApiProductInput> {
 	const { data } = product;
-	const main = data.images[0];
+	const [main] = productPhotos(data);
 	return {
 		slug: productSlug(product),
 		name: data.name,

@@ -40,7 +40,8 @@ export interface VariantOffer {
 	size: string;
 	priceCents: number;
 	inStock: boolean;
-	image: string;
+	/** The variant's photo; none while the product has only the 'Foto in arrivo' picture. */
+	image?: string;
 }
 
 /**
@@ -73,7 +74,7 @@ export function productGroup(input: {
 			'@type': 'Product',
 			sku: `${input.slug}-${variant.id}`,
 			name: [input.name, variant.flavour, variant.size].filter(Boolean).join(' – '),
-			image: variant.image,
+			...(variant.image ? { image: variant.image } : {}),
 			size: variant.size,
 			...(variant.flavour ? { pattern: variant.flavour } : {}),
 			offers: {
