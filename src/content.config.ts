@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { AstroError } from 'astro/errors';
+import { glob, type Loader } from 'astro/loaders';
+import { imageRefs, missingImageMessage } from './lib/content/image-refs';
 import { productSchema } from './lib/content/product-schema';
 import { categorySchema, pageSchema, settingsSchema, shopSchema } from './lib/content/schemas';
 
@@ -9,29 +14,61 @@ import { categorySchema, pageSchema, settingsSchema, shopSchema } from './lib/co
  */
 const root = (process.env['CONTENT_DIR'] ?? './content').replace(/\/$/, '');
 
+/**
+ * Astro's glob loader, then a check that every photo the files name exists beside them: a
+ * missing one stops the build naming the file and the field in Italian, like any other content
+ * error, instead of Astro's English ImageNotFound later on (src/lib/content/image-refs.ts).
+ */
+function files(pattern: string, base: string): Loader {
+	const loader = glob({ pattern, base });
+	return {
+		name: 'glob-con-foto',
+		async load(context) {
+			await loader.load(context);
+			const rootDir = fileURLToPath(context.config.root);
+			const problems: string[] = [];
+			for (const entry of context.store.values()) {
+				if (!entry.filePath) continue;
+				const folder = path.dirname(path.resolve(rootDir, entry.filePath));
+				for (const ref of imageRefs(entry.data)) {
+					if (!existsSync(path.resolve(folder, ref.src))) {
+						problems.push(missingImageMessage(entry.filePath, ref));
+					}
+				}
+			}
+			if (problems.length) {
+				throw new AstroError(
+					`Foto mancanti nei contenuti:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+					'Ogni foto indicata in un file di contenuto deve stare nella stessa cartella del file.',
+				);
+			}
+		},
+	};
+}
+
 const categories = defineCollection({
-	loader: glob({ pattern: '*.md', base: `${root}/categories` }),
+	loader: files('*.md', `${root}/categories`),
 	schema: categorySchema,
 });
 
 const shops = defineCollection({
-	loader: glob({ pattern: '*.md', base: `${root}/shops` }),
+	loader: files('*.md', `${root}/shops`),
 	schema: shopSchema,
 });
 
 const pages = defineCollection({
-	loader: glob({ pattern: '*.md', base: `${root}/pages` }),
+	loader: files('*.md', `${root}/pages`),
 	schema: pageSchema,
 });
 
 const settings = defineCollection({
-	loader: glob({ pattern: '*.yaml', base: `${root}/settings` }),
+	loader: files('*.yaml', `${root}/settings`),
 	schema: settingsSchema,
 });
 
 /** Products: content/products/<category>/<slug>.md; the id is "<category>/<slug>". */
 const products = defineCollection({
-	loader: glob({ pattern: '*/*.md', base: `${root}/products` }),
+	loader: files('*/*.md', `${root}/products`),
 	schema: productSchema,
 });
 

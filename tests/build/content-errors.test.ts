@@ -107,6 +107,31 @@ describe('a wrong field in a content file', () => {
 		expect(output).toMatch(/badges\.\d: «badges» deve essere uno di: miglior-prezzo, disponibile/);
 	}, 120_000);
 
+	it('a product photo that is not there fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile(
+			'photo',
+			'products/proteine/whey-concentrate-80.md',
+			(text) =>
+				text.replace(/src: \.\/whey-concentrate-80\.jpg/, 'src: ./whey-concentrate-80-nuova.jpg'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('Foto mancanti nei contenuti');
+		expect(output).toMatch(
+			/content\/products\/proteine\/whey-concentrate-80\.md: images\.0\.src: la foto «\.\/whey-concentrate-80-nuova\.jpg» non esiste\. Salvala nella cartella content\/products\/proteine\/ .*Esempio: src: \.\/whey-isolate-90\.jpg/,
+		);
+		expect(output).not.toMatch(/ImageNotFound/);
+	}, 120_000);
+
+	it('a product without photos passes: its pages show «Foto in arrivo»', async () => {
+		const { ok, output } = await syncWithBrokenFile(
+			'no-photo',
+			'products/proteine/whey-concentrate-80.md',
+			(text) => text.replace(/^images:\n(?: {2}.*\n)+/m, ''),
+		);
+		expect(output).not.toMatch(/does not match collection schema|Foto mancanti/);
+		expect(ok).toBe(true);
+	}, 120_000);
+
 	it('the untouched content passes', async () => {
 		const { ok, output } = await syncWithBrokenFile('valid', 'shops/torino.md', (text) =>
 			text.replace(/^phone: .*$/m, 'phone: "+39 011 000 0000"'),
