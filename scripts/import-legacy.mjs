@@ -4,16 +4,21 @@
  * items are the old API's product answer merged with its details answer ({ ...product,
  * ...details }) or holding both ({ product, details }). Each product becomes
  * <out>/<category>/<slug>.md; the conversion is the pure code in src/lib/import/, compiled here
- * with esbuild (scripts/typescript.mjs). Then scripts/generate-images.mjs draws the missing
- * product pictures in <out>, so that the site builds before the real photos arrive.
+ * with esbuild (scripts/typescript.mjs).
  *
- *   npm run import:legacy -- <export.json> [--out content/products] [--force] [--no-images]
+ *   npm run import:legacy -- <export.json> [--out content/products] [--force]
+ *
+ * Every file is parsed with the site's own product schema before it is written (issue 14): a
+ * product that would not build is repaired (an invalid optional field dropped, reported) or
+ * skipped with the schema's Italian message, so an import never leaves a folder that breaks the
+ * build. Photos stay on the old server: the files name none, the pages show 'Foto in arrivo',
+ * and the report lists each product's old photo address for the editor.
  *
  * An existing file is never overwritten without --force; a second import of the same export
  * changes nothing (with --force it rewrites the same bytes). The report lists what was imported,
- * what was skipped and why, and per product the fields that fell back or need checking.
+ * what was skipped and why, and per product the fields that fell back or need checking. The exit
+ * code is 1 only when the export cannot be read or none of its products could be imported.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,16 +26,14 @@ import { fileURLToPath } from 'node:url';
 import { importTypeScript } from './typescript.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE =
-	'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force] [--no-images]';
+const USAGE = 'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force]';
 
 /** Reads the command line; exits with the usage line on a mistake. */
 function options(argv) {
-	const result = { file: null, out: 'content/products', force: false, images: true };
+	const result = { file: null, out: 'content/products', force: false };
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (arg === '--force') result.force = true;
-		else if (arg === '--no-images') result.images = false;
 		else if (arg === '--out') result.out = argv[++i] ?? '';
 		else if (arg.startsWith('--out=')) result.out = arg.slice(6);
 		else if (arg === '--help' || arg === '-h') {
@@ -81,13 +84,15 @@ async function main() {
 		console.error(`Impossibile leggere ${opts.file}: ${error.message}`);
 		process.exit(1);
 	}
-	const { convertLegacyProduct, productFile } = await importTypeScript(
+	const { convertLegacyProduct, checkConverted } = await importTypeScript(
 		path.join(ROOT, 'src/lib/import/index.ts'),
 	);
 
 	const existing = existingFiles(out);
 	const imported = [];
 	const skipped = [];
+	/** Products that are already there, unchanged: imported by an earlier run. */
+	let existingCount = 0;
 	const seen = new Map();
 	const items = records(data);
 	for (const [index, entry] of items.entries()) {
@@ -95,6 +100,11 @@ async function main() {
 		const result = convertLegacyProduct(entry);
 		if (result.status === 'skipped') {
 			skipped.push(`${label}${result.name ? ` «${result.name}»` : ''}: ${result.reason}`);
+			continue;
+		}
+		const checked = checkConverted(result);
+		if (checked.status === 'skipped') {
+			skipped.push(`${label} «${result.frontmatter.name}»: ${checked.reason}`);
 			continue;
 		}
 		const relative = `${result.category}/${result.slug}.md`;
@@ -111,17 +121,18 @@ async function main() {
 			continue;
 		}
 		if (other && !opts.force) {
+			existingCount++;
 			skipped.push(`${shown(target)}: esiste già (usa --force per sovrascriverlo)`);
 			continue;
 		}
-		const text = productFile(result.frontmatter, result.body);
+		const { text } = checked;
 		const before = other ? await readFile(target, 'utf8') : null;
 		await mkdir(path.dirname(target), { recursive: true });
 		if (before !== text) await writeFile(target, text);
 		imported.push({
 			file: shown(target),
 			state: before === null ? 'nuovo' : before === text ? 'invariato' : 'sovrascritto',
-			notes: result.notes,
+			notes: checked.notes,
 		});
 	}
 
@@ -136,32 +147,21 @@ async function main() {
 	console.log(`\nSaltati (${skipped.length}):`);
 	for (const line of skipped) console.log(`  – ${line}`);
 
-	if (opts.images && imported.length) {
-		console.log('\nFoto: disegno le illustrazioni mancanti (scripts/generate-images.mjs)…');
-		const run = spawnSync(
-			process.execPath,
-			[path.join(ROOT, 'scripts/generate-images.mjs'), '--content', out],
-			{ encoding: 'utf8' },
-		);
-		const created = (run.stdout ?? '').split('\n').filter((line) => line.includes('creata'));
-		for (const line of created) console.log(`  ${line.trim()}`);
-		if (run.status !== 0) {
-			console.error(`  generazione delle immagini non riuscita:\n${run.stderr}`);
-			process.exitCode = 1;
-		} else {
-			console.log(`  ${created.length} illustrazioni create, le altre esistevano già.`);
-		}
-		console.log(
-			'  Sono illustrazioni provvisorie: salva la foto vera di ogni prodotto con lo stesso nome.',
-		);
-	}
+	const warnings = imported.reduce(
+		(count, item) => count + item.notes.filter((note) => note.kind === 'warning').length,
+		0,
+	);
 	console.log(
-		`\nTotale: ${imported.length} importati, ${skipped.length} saltati, su ${items.length} voci.`,
+		`\nTotale: ${imported.length} importati, ${skipped.length} saltati, ${warnings} avvisi, su ${items.length} voci.`,
 	);
 	if (imported.length) {
 		console.log(
 			'Controlla i campi segnati sopra (· ripiego usato, ! dato scartato o da verificare), poi `npm start`.',
 		);
+	}
+	if (!imported.length && !existingCount) {
+		console.error('Nessun prodotto importato: controlla i motivi elencati sopra.');
+		process.exitCode = 1;
 	}
 }
 

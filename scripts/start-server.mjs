@@ -59,7 +59,7 @@ export function assertBuilt(distDir = process.env.DIST_DIR ?? join(ROOT, 'dist')
  * @returns {Promise<RunningServer>}
  */
 export async function startServer({ env = {}, port } = {}) {
-	assertBuilt();
+	assertBuilt(env.DIST_DIR);
 	const chosenPort = port ?? (await freePort());
 	const inherited = Object.fromEntries(
 		Object.entries(process.env).filter(([name]) => !CONTACT_VARIABLE.test(name)),

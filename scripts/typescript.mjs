@@ -24,6 +24,10 @@ export async function importTypeScript(entry) {
 		target: 'node20',
 		legalComments: 'none',
 		logLevel: 'warning',
+		// CommonJS packages in the bundle (yaml) require Node's built-ins at run time.
+		banner: {
+			js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(${JSON.stringify(entry)});`,
+		},
 	});
 	const code = result.outputFiles[0]?.text ?? '';
 	return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);

@@ -1,18 +1,23 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
+import { awkwardExport } from '../fixtures/legacy/awkward-export';
 import { createScratchProject, root } from './helpers/scratch-project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * End to end: the fixture export is imported into the EMPTY products folder of a scratch project
- * (links to the real code, a copy of the rest of content/), a second import changes nothing, and
- * a real `astro build` of the scratch project renders the imported products' nutrition tables
- * and ingredients. The scratch project has its own node_modules folder of links, so that Astro's
- * cache (node_modules/.astro) is its own and the real project's is never touched.
+ * End to end: the fixture export and an export in the old system's awkward shapes (SPEC §3,
+ * issue 14) are imported into the EMPTY products folder of a scratch project (links to the real
+ * code, a copy of the rest of content/), a second import changes nothing, and the scratch
+ * project is built as `npm run build` does (astro build, then the server's modules) and served
+ * by the real server: every imported product page answers 200 with its nutrition values or the
+ * 'not available' text, and 'Foto in arrivo' where the export had no photo. The scratch project
+ * has its own node_modules folder of links, so that Astro's cache (node_modules/.astro) is its
+ * own and the real project's is never touched.
  */
 
 const run = promisify(execFile);
@@ -21,6 +26,7 @@ const importer = path.join(root, 'scripts/import-legacy.mjs');
 let workdir: string;
 let project: string;
 let products: string;
+let server: RunningServer | undefined;
 
 beforeAll(async () => {
 	workdir = await mkdtemp(path.join(tmpdir(), 'import-legacy-'));
@@ -31,12 +37,14 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+	await server?.stop();
 	await rm(workdir, { recursive: true, force: true });
 });
 
-/** Runs the import command on the fixture into the scratch products folder. */
+/** Runs the import command on an export (the fixture by default) into the scratch folder. */
 async function importFixture(...args: string[]): Promise<string> {
-	const { stdout } = await run(process.execPath, [importer, fixture, '--out', products, ...args], {
+	const [file = fixture, ...rest] = args[0]?.endsWith('.json') ? args : [fixture, ...args];
+	const { stdout } = await run(process.execPath, [importer, file, '--out', products, ...rest], {
 		cwd: root,
 		maxBuffer: 16 * 1024 * 1024,
 	});
@@ -81,30 +89,37 @@ async function shown(category: string, slug: string) {
 describe('importing the old system export', () => {
 	let first: Record<string, string>;
 
-	it('writes one file and one picture per product into the empty folder', async () => {
+	it('writes one file per product into the empty folder, and no picture', async () => {
 		const report = await importFixture();
-		expect(report).toContain('Totale: 23 importati, 6 saltati, su 29 voci.');
+		expect(report).toContain('Totale: 23 importati, 6 saltati, 38 avvisi, su 29 voci.');
 		expect(report).toContain('voce 24: nome mancante');
 		expect(report).toContain('voce 25 «Tappetino Yoga»: categoria sconosciuta «yoga»');
 		expect(report).toContain('voce 26 «Guanti da Boxe»: nessun prezzo');
 		expect(report).toMatch(
 			/voce 27 «Creatina Micronizzata \(doppione\)»: slug «creatina-micronizzata» già usato dalla voce 8/,
 		);
-		expect(report).toContain('23 illustrazioni create');
 		expect(report).toMatch(/· label\.regime: integratore: la tabella ha la colonna %VNR/);
 		expect(report).toMatch(/! features: JSON non leggibile/);
+		// The old photo's address, for the editor to fetch; the page shows 'Foto in arrivo'.
+		expect(report).toContain(
+			'! images: foto da scaricare dal vecchio sistema: https://vecchio.vigorsport.it/uploads/prodotti/mass-gainer-extreme.png; salvala come mass-gainer-extreme.png',
+		);
 		first = await hashes();
 		const files = Object.keys(first);
 		expect(files.filter((file) => file.endsWith('.md'))).toHaveLength(23);
-		expect(files.filter((file) => file.endsWith('.jpg'))).toHaveLength(23);
+		expect(files.filter((file) => !file.endsWith('.md'))).toEqual([]);
 		expect(files).toContain('supplementi/magnesio-potassio-plus.md');
-		expect(files).toContain('supplementi/magnesio-potassio-plus.jpg');
+		const magnesium = await readFile(
+			path.join(products, 'supplementi/magnesio-potassio-plus.md'),
+			'utf8',
+		);
+		expect(magnesium).not.toMatch(/^images:/m);
 	}, 180_000);
 
 	it('a second import changes nothing and reports every product as existing', async () => {
 		const report = await importFixture();
 		expect(await hashes()).toEqual(first);
-		expect(report).toContain('Totale: 0 importati, 29 saltati, su 29 voci.');
+		expect(report).toContain('Totale: 0 importati, 29 saltati, 0 avvisi, su 29 voci.');
 		expect(report.match(/: esiste già \(usa --force per sovrascriverlo\)/g)).toHaveLength(23);
 	}, 120_000);
 
@@ -114,7 +129,25 @@ describe('importing the old system export', () => {
 		expect(report.match(/\(invariato\)/g)).toHaveLength(23);
 	}, 120_000);
 
-	it('the site builds with the imported products and shows their labels', async () => {
+	it('imports the awkward shapes of the old system, skipping only what has no category', async () => {
+		const file = path.join(workdir, 'awkward-export.json');
+		await writeFile(file, JSON.stringify(awkwardExport));
+		const report = await importFixture(file);
+		// Six products, one warning each for its photo, one for the truncated JSON.
+		expect(report).toContain('Totale: 6 importati, 1 saltati, 7 avvisi, su 7 voci.');
+		expect(report).toContain('voce 7 «Prodotto Senza Categoria»: categoria mancante');
+		expect(report).toMatch(/shaker-trasparente-700\.md\n(.*\n)*? +· variants: nessuna variante/);
+		const nothing = path.join(workdir, 'nothing.json');
+		await writeFile(nothing, JSON.stringify([awkwardExport.at(-1), 'testo']));
+		// Nothing importable: exit code 1 with the reasons; an unreadable export too.
+		await expect(importFixture(nothing)).rejects.toMatchObject({ code: 1 });
+		await writeFile(nothing, '[{"name": "troncato');
+		const failure: unknown = await importFixture(nothing).catch((error: unknown) => error);
+		expect(failure).toMatchObject({ code: 1 });
+		expect((failure as { stderr?: string }).stderr).toContain('Impossibile leggere');
+	}, 120_000);
+
+	it('the site builds with the imported products, serves each one and shows their labels', async () => {
 		const env: NodeJS.ProcessEnv = {
 			...process.env,
 			ASTRO_TELEMETRY_DISABLED: '1',
@@ -126,6 +159,58 @@ describe('importing the old system export', () => {
 			env,
 			maxBuffer: 64 * 1024 * 1024,
 		});
+		const dist = path.join(project, 'dist');
+		await run(process.execPath, [path.join(root, 'scripts/compile-server.mjs')], {
+			cwd: root,
+			env: { ...env, DIST_DIR: dist },
+		});
+		server = await startServer({
+			env: {
+				DIST_DIR: dist,
+				CONTACT_DB_PATH: path.join(workdir, 'messages.sqlite'),
+				SMTP_HOST: '',
+			},
+		});
+
+		// Every imported product answers 200 with its nutrition values or the 'not available'
+		// text (merchandise: its specs tab instead), and 'Foto in arrivo' as its picture.
+		const imported = await hashes();
+		const pages = Object.keys(imported).filter((file) => file.endsWith('.md'));
+		expect(pages).toHaveLength(23 + awkwardExport.length - 1);
+		for (const file of pages) {
+			const [category = '', name = ''] = file.split('/');
+			const address = `${server.url}/prodotti/${category}/${name.replace(/\.md$/, '')}`;
+			const response = await fetch(address);
+			expect(response.status, address).toBe(200);
+			const html = await response.text();
+			expect(html, address).toMatch(/<img[^>]+alt="Foto di [^"]+ in arrivo"/);
+			expect(html, address).not.toMatch(/"image":/);
+			if (category === 'merchandising-e-cosmetici') continue;
+			expect(html, address).toMatch(
+				/<th[^>]*scope="row"|Valori nutrizionali non disponibili per questo prodotto/,
+			);
+		}
+		const shaker = await fetch(
+			`${server.url}/prodotti/merchandising-e-cosmetici/shaker-trasparente-700`,
+		);
+		expect(await shaker.text()).toContain('Formato unico');
+		const tshirt = await (
+			await fetch(`${server.url}/prodotti/merchandising-e-cosmetici/t-shirt-tecnica`)
+		).text();
+		for (const size of ['S', 'M', 'L']) expect(tshirt).toMatch(new RegExp(`>\\s*${size}\\s*<`));
+		const rice = await (
+			await fetch(`${server.url}/prodotti/alimenti-fit/crema-di-riso-troncata`)
+		).text();
+		expect(rice).toContain('Valori nutrizionali non disponibili per questo prodotto');
+		// The category page's cards and the JSON API show the same 'Foto in arrivo' picture.
+		const category = await (await fetch(`${server.url}/prodotti/merchandising-e-cosmetici`)).text();
+		expect(category).toContain('alt="Foto di T-shirt Tecnica in arrivo"');
+		const api = (await (
+			await fetch(`${server.url}/api/products/merchandising-e-cosmetici.json`)
+		).json()) as { slug: string; imageUrl: string }[];
+		const photo = api.find((product) => product.slug === 't-shirt-tecnica')?.imageUrl ?? '';
+		expect(photo).toMatch(/foto-in-arrivo.*\.webp$/);
+		expect((await fetch(`${server.url}${photo}`)).status).toBe(200);
 
 		// valori_nutrizionali sections, UPPER-CASE allergens, expert tip from the marker.
 		const whey = await shown('proteine', 'whey-isolate-native');

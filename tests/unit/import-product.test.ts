@@ -304,13 +304,18 @@ describe('each shape of the fixture', () => {
 		]);
 	});
 
-	it('the photo is a placeholder named after the slug', () => {
+	it('names no photo, and reports the old address where the export has one', () => {
 		for (const result of converted) {
-			expect(result.frontmatter.images).toHaveLength(1);
-			expect(result.frontmatter.images[0]?.src).toBe(`./${result.slug}.jpg`);
-			expect(result.frontmatter.images[0]?.alt).toContain(result.frontmatter.name);
-			expect(result.notes.some((note) => note.field === 'images')).toBe(true);
+			expect(result.frontmatter.images).toBeUndefined();
+			const note = result.notes.find((item) => item.field === 'images');
+			expect(note?.kind).toBe('warning');
+			expect(note?.message).toContain('Foto in arrivo');
 		}
+		expect(
+			product('mass-gainer-extreme').notes.find((note) => note.field === 'images')?.message,
+		).toMatch(
+			/^foto da scaricare dal vecchio sistema: https:\/\/vecchio\.vigorsport\.it\/uploads\/prodotti\/mass-gainer-extreme\.png; salvala come mass-gainer-extreme\.png/,
+		);
 	});
 
 	it('the body holds the long description and the expert tip section', () => {
@@ -338,7 +343,7 @@ describe('each shape of the fixture', () => {
 	it('malformed records are imported with warnings for what was dropped', () => {
 		const messages = (slug: string) =>
 			product(slug)
-				.notes.filter((note) => note.kind === 'warning')
+				.notes.filter((note) => note.kind === 'warning' && note.field !== 'images')
 				.map((note) => `${note.field}: ${note.message}`);
 		expect(messages('vitamina-d3-gocce')).toEqual([
 			expect.stringMatching(/^features: JSON non leggibile/),

@@ -15,3 +15,5 @@ export {
 } from './product';
 /** A fallback or warning about one field, for the report. */
 export type { ImportNote } from './values';
+/** Every file is parsed with the site's product schema before it is written. */
+export { checkConverted, productFileProblems, type CheckedProduct } from './validate';

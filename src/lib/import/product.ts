@@ -54,7 +54,8 @@ export interface ProductFrontmatter {
 	brand: string;
 	category: CategorySlug;
 	description: string;
-	images: { src: string; alt: string }[];
+	/** Photos: the importer writes none (the old system's stay on its server). */
+	images?: { src: string; alt: string }[];
 	badges?: Flags['badges'];
 	ribbon?: NonNullable<Flags['ribbon']>;
 	offer?: string;
@@ -301,19 +302,16 @@ function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduc
 	const description = describe(record, long.body, name, brand, notes);
 	const flags = mapFlags(record, notes);
 
+	// The old system's photos stay on its server: the file names none, the page shows 'Foto in
+	// arrivo', and the report gives the old address so that an editor can fetch the photo.
 	const urls = legacyImageUrls(record);
-	const legacyAlt = asList(record['images'])
-		.map((image) => (isRecord(image) ? asText(image['alt']) : undefined))
-		.find((alt) => alt && alt.length >= 5);
-	const alt = shorten(
-		legacyAlt ?? (food ? `Confezione di ${name} ${brand}` : `${name} ${brand}`),
-		200,
-	);
-	notes.fallback(
+	const extension =
+		/\.(jpe?g|png|webp|avif)(?:[?#]|$)/i.exec(urls[0] ?? '')?.[1]?.toLowerCase() ?? 'jpg';
+	notes.warning(
 		'images',
 		urls.length
-			? `foto da aggiungere come ${slug}.jpg (nel vecchio sistema: ${urls[0] ?? ''}); per ora un'illustrazione generata`
-			: `nessuna foto nel vecchio sistema: aggiungi ${slug}.jpg; per ora un'illustrazione generata`,
+			? `foto da scaricare dal vecchio sistema: ${urls.join(' ')}; salvala come ${slug}.${extension} accanto al file e aggiungila in «images». Fino ad allora la scheda mostra «Foto in arrivo»`
+			: `nessuna foto nel vecchio sistema: aggiungi la foto del prodotto in «images». Fino ad allora la scheda mostra «Foto in arrivo»`,
 	);
 
 	const highlights = highlightsOf(features, record, food, notes);
@@ -322,7 +320,6 @@ function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduc
 		brand,
 		category: category.slug,
 		description,
-		images: [{ src: `./${slug}.jpg`, alt }],
 		...(flags.badges.length ? { badges: flags.badges } : {}),
 		...(flags.ribbon ? { ribbon: flags.ribbon } : {}),
 		...(flags.offer ? { offer: flags.offer } : {}),
