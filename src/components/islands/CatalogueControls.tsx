@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
 	applyQuery,
 	DEFAULT_QUERY,
@@ -29,6 +29,12 @@ function countText(count: number): string {
 	return count === 1 ? '1 prodotto' : `${count} prodotti`;
 }
 
+/** Keeps the choices in the address, as a new history entry. */
+function rememberInAddress(query: CatalogueQuery): void {
+	const url = `${window.location.pathname}${serializeQuery(query)}${window.location.hash}`;
+	window.history.pushState(null, '', url);
+}
+
 /**
  * Sort and filter controls of a category page (SPEC §2). The cards are static HTML; this island
  * only reorders and hides them, and keeps the choices in the address (?ordina, ?marca, ?prezzo)
@@ -39,17 +45,28 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 	const [ready, setReady] = useState(false);
 	const [panelOpen, setPanelOpen] = useState(false);
 	const ids = { sort: useId(), brand: useId(), band: useId(), panel: useId() };
+	const sortField = useRef<HTMLSelectElement>(null);
 
 	const visible = useMemo(() => applyQuery(products, query), [products, query]);
 
-	// Read the address once hydrated, and again when the visitor goes back or forward.
+	// Read the address once hydrated, and again when the visitor goes back or forward. The
+	// controls work before hydration (issue 15: a phone's first tap is never lost): a tap on
+	// 'Filtri' is held and replayed by client:interaction, and a sort chosen in the server's
+	// <select> while the island was loading is applied here, as if chosen now.
 	useEffect(() => {
 		const read = () => {
 			const next = parseQuery(window.location.search, brands);
 			setQuery(next);
 			if (next.brand !== ALL_BRANDS || next.band !== 'tutti') setPanelOpen(true);
+			return next;
 		};
-		read();
+		const fromAddress = read();
+		const chosen = sortField.current?.value;
+		if (chosen && chosen !== fromAddress.sort && SORT_OPTIONS.some((o) => o.value === chosen)) {
+			const next = { ...fromAddress, sort: chosen as SortKey };
+			setQuery(next);
+			rememberInAddress(next);
+		}
 		setReady(true);
 		window.addEventListener('popstate', read);
 		return () => window.removeEventListener('popstate', read);
@@ -77,8 +94,7 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 	const update = (change: Partial<CatalogueQuery>) => {
 		const next = { ...query, ...change };
 		setQuery(next);
-		const url = `${window.location.pathname}${serializeQuery(next)}${window.location.hash}`;
-		window.history.pushState(null, '', url);
+		rememberInAddress(next);
 	};
 
 	const filtersActive = query.brand !== ALL_BRANDS || query.band !== 'tutti';
@@ -98,7 +114,6 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 						className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-zinc-400 bg-white px-4 py-2 font-medium text-ink hover:border-night disabled:opacity-60"
 						aria-expanded={panelOpen}
 						aria-controls={ids.panel}
-						disabled={!ready}
 						onClick={() => setPanelOpen((open) => !open)}
 					>
 						<svg
@@ -121,9 +136,9 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 						</label>
 						<select
 							id={ids.sort}
+							ref={sortField}
 							className={selectClass}
 							value={query.sort}
-							disabled={!ready}
 							onChange={(event) => update({ sort: event.target.value as SortKey })}
 						>
 							{SORT_OPTIONS.map((option) => (

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatPrice } from '../../lib/format/price';
 import {
 	flavourColour,
@@ -36,12 +36,30 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 	const flavours = flavoursOf(variants);
 	const ids = { flavour: useId(), sizes: useId() };
 
-	// A ?variante= in the address chooses the variant when the page opens.
+	const section = useRef<HTMLElement>(null);
+
+	// When the page opens: a size or flavour the visitor chose in the server's HTML while the
+	// island was loading (a phone's first tap, issue 15) wins; else ?variante= in the address.
 	useEffect(() => {
+		const fields = section.current;
+		const size = fields?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
+		const flavour = fields?.querySelector('select')?.value;
+		const initial = variants.find((variant) => variant.id === initialId);
+		const tapped =
+			size && size !== initialId
+				? variants.find((variant) => variant.id === size)
+				: flavour !== undefined && flavour !== (initial?.flavour ?? '')
+					? selectFlavour(variants, flavour)
+					: null;
+		if (tapped) {
+			selectVariant(tapped.id);
+			rememberInAddress(tapped.id);
+			return;
+		}
 		const requested = new URLSearchParams(window.location.search).get(VARIANT_PARAM);
 		const start = initialVariant(variants, requested);
 		if (start) selectVariant(start.id);
-	}, [variants]);
+	}, [variants, initialId]);
 
 	if (!selected) return null;
 
@@ -55,6 +73,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 
 	return (
 		<section
+			ref={section}
 			className="rounded-xl border border-zinc-200 bg-zinc-50 p-5"
 			aria-labelledby="scegli-variante"
 		>
