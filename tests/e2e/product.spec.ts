@@ -157,11 +157,14 @@ test('share copies the address and confirms for two seconds', async ({ page, con
 	await expect(page.getByRole('button', { name: 'Condividi' })).toBeVisible();
 });
 
-test('an unknown product answers 404 with a link to the catalogue', async ({ page }) => {
+test('an unknown product answers 404 with «Torna alle Categorie» to the catalogue', async ({
+	page,
+}) => {
 	const response = await page.goto('/prodotti/proteine/prodotto-inesistente');
 	expect(response?.status()).toBe(404);
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prodotto non trovato');
-	await expect(page.getByRole('link', { name: 'Torna ai Prodotti' })).toHaveAttribute(
+	// SPEC §2's button, leading to /prodotti (DECISIONS 8).
+	await expect(page.getByRole('link', { name: 'Torna alle Categorie' })).toHaveAttribute(
 		'href',
 		'/prodotti',
 	);
