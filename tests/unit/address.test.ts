@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, telHref } from '../../src/lib/shops/address';
+import { directionsUrl, formatAddress, telHref } from '../../src/lib/shops/address';
 
 describe('formatAddress', () => {
 	it('writes street, postcode, town and province', () => {
@@ -20,5 +20,25 @@ describe('telHref', () => {
 		['0165 123456', 'tel:0165123456'],
 	])('%s → %s', (phone, expected) => {
 		expect(telHref(phone)).toBe(expected);
+	});
+});
+
+describe('directionsUrl', () => {
+	it.each([
+		[
+			{ street: 'Corso Torino 85', postcode: '10090', town: 'Buttigliera Alta', province: 'TO' },
+			'https://www.google.com/maps/dir/?api=1&destination=Corso%20Torino%2085%2C%2010090%20Buttigliera%20Alta%20(TO)',
+		],
+		[
+			{
+				street: 'Corso Saint-Martin-de-Corléans 55',
+				postcode: '11100',
+				town: 'Aosta',
+				province: 'AO',
+			},
+			'https://www.google.com/maps/dir/?api=1&destination=Corso%20Saint-Martin-de-Corl%C3%A9ans%2055%2C%2011100%20Aosta%20(AO)',
+		],
+	])('leads to %o in Google Maps', (address, expected) => {
+		expect(directionsUrl(address)).toBe(expected);
 	});
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { availabilityRows, type ShopRef } from '../../lib/catalogue/variants';
 import { useSelectedVariant } from './use-selected-variant';
 
@@ -6,6 +7,8 @@ export type AvailabilityProps = {
 	productSlug: string;
 	shops: ShopRef[];
 	variants: { id: string; label: string; stock: Record<string, number> }[];
+	/** Static HTML under the table: whether each shop is open now (OpenNow.astro). */
+	children?: ReactNode;
 };
 
 /** Link to the contact form with the product, variant and shop filled in (DECISIONS.md 12). */
@@ -27,6 +30,7 @@ export default function Availability({
 	productSlug,
 	shops,
 	variants,
+	children,
 }: AvailabilityProps) {
 	const selectedId = useSelectedVariant(initialId);
 	const variant = variants.find((item) => item.id === selectedId) ?? variants[0];
@@ -55,6 +59,7 @@ export default function Availability({
 						<dd className="font-bold">{totalText}</dd>
 					</div>
 				</dl>
+				{children}
 			</section>
 			{firstShop && (
 				<a

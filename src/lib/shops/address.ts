@@ -15,3 +15,11 @@ export function formatAddress(address: Address): string {
 export function telHref(phone: string): string {
 	return `tel:${phone.replace(/\s+/g, '')}`;
 }
+
+/**
+ * Directions to the shop in Google Maps, what Italian visitors use: on a phone the link opens
+ * the maps app, elsewhere the web page (Maps URLs, api=1).
+ */
+export function directionsUrl(address: Address): string {
+	return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(address))}`;
+}

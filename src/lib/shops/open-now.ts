@@ -1,0 +1,83 @@
+import type { Weekday } from '../content/schemas';
+
+/**
+ * 'Aperto ora · chiude alle 19:30' / 'Chiuso · apre lunedì alle 9:30' (issue 15): whether a shop
+ * is open at a moment, in Europe/Rome time whatever the visitor's own time zone, and when it
+ * closes or next opens. Pure, and free of the content schemas' zod, so that the few lines of
+ * browser code that show it (src/scripts/open-now.ts) stay small.
+ */
+
+/** Opening hours of a week: per weekday, "HH:MM-HH:MM" ranges (none when closed). */
+export type WeekHours = Partial<Record<Weekday, readonly string[]>>;
+
+/** The shops' time zone. */
+export const SHOP_TIME_ZONE = 'Europe/Rome';
+
+/** Monday first, as the content files and Italian calendars have it. */
+const DAYS: readonly Weekday[] = [
+	'lunedi',
+	'martedi',
+	'mercoledi',
+	'giovedi',
+	'venerdi',
+	'sabato',
+	'domenica',
+];
+const NAMES: Record<Weekday, string> = {
+	lunedi: 'lunedì',
+	martedi: 'martedì',
+	mercoledi: 'mercoledì',
+	giovedi: 'giovedì',
+	venerdi: 'venerdì',
+	sabato: 'sabato',
+	domenica: 'domenica',
+};
+const ENGLISH = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The weekday (0 = Monday) and the minute of the day of `now` in Rome. */
+export function romeClock(now: Date): { day: number; minute: number } {
+	const parts = new Intl.DateTimeFormat('en-GB', {
+		timeZone: SHOP_TIME_ZONE,
+		weekday: 'short',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	}).formatToParts(now);
+	const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+	return {
+		day: Math.max(0, ENGLISH.indexOf(part('weekday'))),
+		minute: Number(part('hour')) * 60 + Number(part('minute')),
+	};
+}
+
+/** "09:30" as minutes of the day. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes of the day as visitors read them: 570 → "9:30", 1170 → "19:30". */
+const clock = (minute: number) =>
+	`${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The day's ranges as [opens, closes] minutes, in order; malformed ranges are left out. */
+function rangesOf(week: WeekHours, day: number): [number, number][] {
+	return (week[DAYS[day] ?? 'lunedi'] ?? [])
+		.filter((range) => /^\d\d:\d\d-\d\d:\d\d$/.test(range))
+		.map((range): [number, number] => [minutes(range), minutes(range.slice(6))])
+		.filter(([opens, closes]) => opens < closes)
+		.sort((a, b) => a[0] - b[0]);
+}
+
+/** The line for a shop at `now`: open and until when, or closed and when it opens next. */
+export function openStatus(week: WeekHours, now: Date): string {
+	const { day, minute } = romeClock(now);
+	const today = rangesOf(week, day);
+	const open = today.find(([opens, closes]) => opens <= minute && minute < closes);
+	if (open) return `Aperto ora · chiude alle ${clock(open[1])}`;
+	const later = today.find(([opens]) => opens > minute);
+	if (later) return `Chiuso · apre oggi alle ${clock(later[0])}`;
+	for (let ahead = 1; ahead <= 7; ahead++) {
+		const next = rangesOf(week, (day + ahead) % 7)[0];
+		if (!next) continue;
+		const when = ahead === 1 ? 'domani' : NAMES[DAYS[(day + ahead) % 7] ?? 'lunedi'];
+		return `Chiuso · apre ${when} alle ${clock(next[0])}`;
+	}
+	return 'Chiuso';
+}
