@@ -119,6 +119,9 @@ const redirectRules = parseRedirectsFile(readBuilt('_redirects').toString('utf8'
 const hostHeaders = parseHeadersFile(readBuilt('_headers').toString('utf8'));
 const securityHeaders = Object.entries(hostHeaders.get('/*') ?? {});
 const pagePolicy = hostHeaders.get('/')?.['Content-Security-Policy'];
+/** The Speculation-Rules header of pages, and the rule set's own headers (its media type). */
+const pageSpeculationRules = hostHeaders.get('/')?.['Speculation-Rules'];
+const speculationRulesHeaders = Object.entries(hostHeaders.get('/speculation-rules.json') ?? {});
 /** The editor's page and files (/admin): their own policy and headers. */
 const editorHeaders = Object.entries(hostHeaders.get(EDITOR_PATH) ?? {});
 if (!pagePolicy) {
@@ -146,6 +149,16 @@ function policyForPages(res) {
 				.startsWith('text/html')
 		) {
 			res.setHeader('Content-Security-Policy', pagePolicy);
+			if (pageSpeculationRules) res.setHeader('Speculation-Rules', pageSpeculationRules);
+		} else if (res.req?.url?.split('?')[0] === '/speculation-rules.json') {
+			// sirv passes its own Content-Type to writeHead, which wins over setHeader.
+			for (const [name, value] of speculationRulesHeaders) {
+				for (const key of Object.keys(headers)) {
+					if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+				}
+				headers[name] = value;
+				res.setHeader(name, value);
+			}
 		}
 		return writeHead.call(this, status, ...rest);
 	};

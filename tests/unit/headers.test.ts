@@ -66,6 +66,10 @@ describe('formatHeadersFile and parseHeadersFile', () => {
 		expect(rules.get('/prodotti/*')).toEqual({
 			'Cache-Control': CACHE_REVALIDATE,
 			'Content-Security-Policy': policy,
+			'Speculation-Rules': '"/speculation-rules.json"',
+		});
+		expect(rules.get('/speculation-rules.json')).toEqual({
+			'Content-Type': 'application/speculationrules+json',
 		});
 		expect([...rules.keys()]).toEqual([
 			'/*',
@@ -73,6 +77,7 @@ describe('formatHeadersFile and parseHeadersFile', () => {
 			'/sw.js',
 			'/manifest.webmanifest',
 			'/api/*',
+			'/speculation-rules.json',
 			'/',
 			'/negozi',
 			'/prodotti/*',

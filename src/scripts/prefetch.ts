@@ -1,0 +1,65 @@
+import { prefetch } from 'astro:prefetch';
+import {
+	IDLE_PREFETCH_LIMIT,
+	isCataloguePath,
+	mayPrefetch,
+	type ConnectionInfo,
+} from '../lib/catalogue/prefetch-rules';
+
+/**
+ * The next page, instant (issue 15), in browsers without Speculation Rules (Firefox, Safari):
+ * a product or category link is fetched as soon as the visitor points at it, touches it or
+ * tabs to it, and the first ones on the screen once the browser is idle. Astro's prefetch does
+ * the fetching (a <link rel="prefetch">, deduplicated). Chromium needs none of this code: every
+ * page's Speculation-Rules header (src/lib/http/headers.ts) gives it the same rule. Nothing is
+ * fetched ahead on data-saver or slow connections.
+ */
+const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+
+/** The catalogue link an event happened in, if any. */
+function linkOf(event: Event): HTMLAnchorElement | null {
+	const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+	return link instanceof HTMLAnchorElement && isCataloguePath(link.href, location.origin)
+		? link
+		: null;
+}
+
+function fetchAhead(link: HTMLAnchorElement | null): void {
+	if (link && mayPrefetch(connection)) prefetch(link.href);
+}
+
+function start(): void {
+	let hover = 0;
+	document.addEventListener(
+		'pointerover',
+		(event) => {
+			const link = linkOf(event);
+			window.clearTimeout(hover);
+			// A pointer passing over on its way elsewhere is not an intention.
+			if (link) hover = window.setTimeout(() => fetchAhead(link), 65);
+		},
+		{ passive: true },
+	);
+	for (const type of ['touchstart', 'focusin'] as const) {
+		document.addEventListener(type, (event) => fetchAhead(linkOf(event)), { passive: true });
+	}
+
+	/** The first catalogue links on the screen, once the page has loaded and the browser is idle. */
+	function likelyNext(): void {
+		const seen = new Set<string>();
+		for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href]')) {
+			if (seen.size >= IDLE_PREFETCH_LIMIT) break;
+			if (!isCataloguePath(link.href, location.origin) || seen.has(link.href)) continue;
+			const box = link.getBoundingClientRect();
+			if (box.bottom <= 0 || box.top >= window.innerHeight || box.width === 0) continue;
+			seen.add(link.href);
+			fetchAhead(link);
+		}
+	}
+	const whenIdle = (run: () => void) =>
+		'requestIdleCallback' in window ? window.requestIdleCallback(run) : setTimeout(run, 2000);
+	if (document.readyState === 'complete') whenIdle(likelyNext);
+	else window.addEventListener('load', () => whenIdle(likelyNext), { once: true });
+}
+
+if (!(HTMLScriptElement.supports?.('speculationrules') ?? false)) start();
