@@ -24,10 +24,6 @@ export default defineConfig({
 	// /prodotti to them without a redirect, so links carry no trailing slash.
 	trailingSlash: 'never',
 	build: { format: 'file' },
-	// Astro's prefetch fetches the next page; src/scripts/prefetch.ts says which and when (on
-	// intent and, for the first links on screen, when idle). No prefetchAll, no Speculation
-	// Rules prerender: a phone does not render pages the visitor may never open.
-	prefetch: { prefetchAll: false },
 	// Astro's sharp service with a faster WebP setting (src/lib/images/service.ts says why).
 	image: { service: { entrypoint: './src/lib/images/service.ts' } },
 	// The HTML content's markdown can produce: raw HTML is parsed, then only the allow-list of

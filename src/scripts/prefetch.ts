@@ -1,4 +1,3 @@
-import { prefetch } from 'astro:prefetch';
 import {
 	IDLE_PREFETCH_LIMIT,
 	isCataloguePath,
@@ -9,10 +8,12 @@ import {
 /**
  * The next page, instant (issue 15), in browsers without Speculation Rules (Firefox, Safari):
  * a product or category link is fetched as soon as the visitor points at it, touches it or
- * tabs to it, and the first ones on the screen once the browser is idle. Astro's prefetch does
- * the fetching (a <link rel="prefetch">, deduplicated). Chromium needs none of this code: every
- * page's Speculation-Rules header (src/lib/http/headers.ts) gives it the same rule. Nothing is
- * fetched ahead on data-saver or slow connections.
+ * tabs to it, and the first ones on the screen once the browser is idle, with a
+ * <link rel="prefetch"> that the browser keeps for the navigation. Chromium needs none of this
+ * code: every page's Speculation-Rules header (src/lib/http/headers.ts) gives it the same rule,
+ * and the layout script loads this module only where that is missing. Astro's own prefetch
+ * would add a script to every page, requested before the first paint; these few lines do not.
+ * Nothing is fetched ahead on data-saver or slow connections.
  */
 const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 
@@ -24,11 +25,22 @@ function linkOf(event: Event): HTMLAnchorElement | null {
 		: null;
 }
 
+const fetched = new Set<string>();
+
 function fetchAhead(link: HTMLAnchorElement | null): void {
-	if (link && mayPrefetch(connection)) prefetch(link.href);
+	if (!link || !mayPrefetch(connection)) return;
+	const url = new URL(link.href);
+	url.hash = '';
+	if (url.pathname === location.pathname || fetched.has(url.href)) return;
+	fetched.add(url.href);
+	const hint = document.createElement('link');
+	hint.rel = 'prefetch';
+	hint.href = url.href;
+	document.head.append(hint);
 }
 
-function start(): void {
+/** Starts listening; src/scripts/layout.ts calls it where Speculation Rules are missing. */
+export function startPrefetch(): void {
 	let hover = 0;
 	document.addEventListener(
 		'pointerover',
@@ -61,5 +73,3 @@ function start(): void {
 	if (document.readyState === 'complete') whenIdle(likelyNext);
 	else window.addEventListener('load', () => whenIdle(likelyNext), { once: true });
 }
-
-if (!(HTMLScriptElement.supports?.('speculationrules') ?? false)) start();
