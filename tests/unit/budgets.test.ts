@@ -7,8 +7,8 @@ const page = (overrides: Partial<PageBytes>): PageBytes => ({
 	kind: 'product',
 	js: 10_000,
 	css: 10_000,
-	html: 20_000,
-	lcpImage: 40_000,
+	html: 12_000,
+	lcpImage: 25_000,
 	...overrides,
 });
 
@@ -20,8 +20,8 @@ describe('checkBudgets', () => {
 	it.each([
 		['JavaScript', { js: 30_000 }, 20_480],
 		['CSS', { css: 16_000 }, 15_360],
-		['HTML', { html: 40_000 }, 30_720],
-		['immagine LCP', { lcpImage: 200_000 }, 102_400],
+		['HTML', { html: 15_000 }, 14_336],
+		['immagine LCP', { lcpImage: 31_000 }, 30_720],
 	] as const)('fails a page over the %s budget and says by how much', (what, overrides, budget) => {
 		const breaches = checkBudgets(page(overrides), budgets.bytes);
 		expect(breaches).toEqual([expect.objectContaining({ what, budget })]);
