@@ -90,6 +90,13 @@ describe('the importer checks every file with the product schema', () => {
 			/variants\.0\.price: «variants\.price» deve essere maggiore di zero/,
 		],
 		['a category that is not a file name', set('category', 'Aminoacidi e Creatina'), /category:/],
+		[
+			'a supplement without its daily dose (a rule asks for a field that is not there)',
+			(frontmatter: ProductFrontmatter) => {
+				if (frontmatter.label) delete frontmatter.label.dailyDose;
+			},
+			/label\.dailyDose: .*dose giornaliera/,
+		],
 	])('skips a product with %s, with the schema’s Italian message', (_case, edit, message) => {
 		const result = checkConverted(converted(edit));
 		expect(result.status).toBe('skipped');

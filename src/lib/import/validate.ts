@@ -82,9 +82,13 @@ export function checkConverted(product: ConvertedProduct): CheckedProduct {
 		const text = productFile(frontmatter, product.body);
 		const problems = productFileProblems(text);
 		if (!problems.length) return { status: 'ok', text, notes };
-		const required = problems.find(
-			(problem) => dropAt(structuredClone(frontmatter), problem.path) === null,
-		);
+		// A problem is repairable when dropping its part changes the product (a missing field
+		// that a rule asks for cannot be dropped: there is nothing to drop).
+		const before = JSON.stringify(frontmatter);
+		const required = problems.find((problem) => {
+			const copy = structuredClone(frontmatter);
+			return dropAt(copy, problem.path) === null || JSON.stringify(copy) === before;
+		});
 		if (required) {
 			return {
 				status: 'skipped',
