@@ -61,7 +61,10 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 			return next;
 		};
 		const fromAddress = read();
-		const chosen = sortField.current?.value;
+		// Changed by the visitor: no longer the option the server's HTML selected.
+		const field = sortField.current;
+		const served = field && [...field.options].find((option) => option.defaultSelected);
+		const chosen = field && served && field.value !== served.value ? field.value : null;
 		if (chosen && chosen !== fromAddress.sort && SORT_OPTIONS.some((o) => o.value === chosen)) {
 			const next = { ...fromAddress, sort: chosen as SortKey };
 			setQuery(next);
