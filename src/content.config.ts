@@ -39,7 +39,7 @@ function files(pattern: string, base: string): Loader {
 			if (problems.length) {
 				throw new AstroError(
 					`Foto mancanti nei contenuti:\n${problems.map((line) => `  ${line}`).join('\n')}`,
-					'Ogni foto indicata in un file di contenuto deve stare nella stessa cartella del file.',
+					'Il percorso di ogni foto parte dalla cartella del file che la indica (./nome.jpg è accanto al file).',
 				);
 			}
 		},
