@@ -4,16 +4,9 @@ import {
 	toOpeningHoursSpecification,
 	type WeekHours,
 } from '../../src/lib/shops/hours';
+import { TORINO_HOURS } from '../fixtures/shops';
 
-const torino: WeekHours = {
-	lunedi: ['09:30-12:30', '15:30-19:30'],
-	martedi: ['09:30-12:30', '15:30-19:30'],
-	mercoledi: ['09:30-12:30', '15:30-19:30'],
-	giovedi: ['09:30-12:30', '15:30-19:30'],
-	venerdi: ['09:30-12:30', '15:30-19:30'],
-	sabato: ['09:30-12:30'],
-	domenica: [],
-};
+const torino: WeekHours = TORINO_HOURS;
 
 describe('formatWeekHours', () => {
 	it('groups equal consecutive days', () => {

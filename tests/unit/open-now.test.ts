@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openStatus, romeClock, type WeekHours } from '../../src/lib/shops/open-now';
+import { TORINO_HOURS } from '../fixtures/shops';
 
-/** Torino (SPEC §3): Mon–Fri 09:30–12:30 and 15:30–19:30, Sat 09:30–12:30, Sunday closed. */
-const TORINO: WeekHours = {
-	lunedi: ['09:30-12:30', '15:30-19:30'],
-	martedi: ['09:30-12:30', '15:30-19:30'],
-	mercoledi: ['09:30-12:30', '15:30-19:30'],
-	giovedi: ['09:30-12:30', '15:30-19:30'],
-	venerdi: ['09:30-12:30', '15:30-19:30'],
-	sabato: ['09:30-12:30'],
-	domenica: [],
-};
+const TORINO: WeekHours = TORINO_HOURS;
 
 describe('open now, in Rome time', () => {
 	// 23 November 2026 is a Monday; Rome is at UTC+1 in November and UTC+2 in July.

@@ -7,6 +7,7 @@ import {
 	shopSchema,
 	type ImageHelper,
 } from '../../src/lib/content/schemas';
+import { TORINO_HOURS } from '../fixtures/shops';
 
 /** Stands in for Astro's image() helper, which needs a build: a path string, as editors write it. */
 const image = (() => z.string()) as unknown as ImageHelper;
@@ -26,15 +27,7 @@ const validShop = {
 	geo: { lat: 45.0936, lng: 7.4353 },
 	phone: '+39 011 932 4455',
 	email: 'torino@vigorsport.it',
-	hours: {
-		lunedi: ['09:30-12:30', '15:30-19:30'],
-		martedi: ['09:30-12:30', '15:30-19:30'],
-		mercoledi: ['09:30-12:30', '15:30-19:30'],
-		giovedi: ['09:30-12:30', '15:30-19:30'],
-		venerdi: ['09:30-12:30', '15:30-19:30'],
-		sabato: ['09:30-12:30'],
-		domenica: [],
-	},
+	hours: TORINO_HOURS,
 	mapLink: 'https://www.openstreetmap.org/?mlat=45.09&mlon=7.43',
 	description: 'Il nostro primo negozio, aperto nel 2006 alle porte di Torino.',
 	services: ['Consulenza gratuita'],

@@ -12,6 +12,7 @@ import {
 	text,
 	url,
 } from './fields';
+import { WEEKDAYS, type Weekday } from '../shops/weekdays';
 
 /** The `image` helper that Astro passes to schema factories (see content.config.ts). */
 export type ImageHelper = ImageFunction;
@@ -19,17 +20,8 @@ export type ImageHelper = ImageFunction;
 /** Slugs are lower-case words joined by hyphens: they become part of the page address. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The weekdays in the order the opening hours are shown, as editors write them. */
-export const WEEKDAYS = [
-	'lunedi',
-	'martedi',
-	'mercoledi',
-	'giovedi',
-	'venerdi',
-	'sabato',
-	'domenica',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+/** The weekdays in the order the opening hours are shown (src/lib/shops/weekdays.ts). */
+export { WEEKDAYS, type Weekday } from '../shops/weekdays';
 
 /** A photo: the file beside the content entry and its description for blind visitors. */
 export function photoSchema(image: ImageHelper, field: string, example: string) {

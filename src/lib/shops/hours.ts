@@ -1,6 +1,5 @@
 import type { DayOfWeek, OpeningHoursSpecification } from 'schema-dts';
-import type { Weekday } from '../content/schemas';
-import { WEEKDAYS } from '../content/schemas';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /** Opening hours of a week: per weekday, a list of "HH:MM-HH:MM" ranges (empty when closed). */
 export type WeekHours = Record<Weekday, string[]>;

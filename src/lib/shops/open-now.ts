@@ -1,4 +1,4 @@
-import type { Weekday } from '../content/schemas';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 /**
  * 'Aperto ora · chiude alle 19:30' / 'Chiuso · apre lunedì alle 9:30' (issue 15): whether a shop
@@ -13,16 +13,6 @@ export type WeekHours = Partial<Record<Weekday, readonly string[]>>;
 /** The shops' time zone. */
 export const SHOP_TIME_ZONE = 'Europe/Rome';
 
-/** Monday first, as the content files and Italian calendars have it. */
-const DAYS: readonly Weekday[] = [
-	'lunedi',
-	'martedi',
-	'mercoledi',
-	'giovedi',
-	'venerdi',
-	'sabato',
-	'domenica',
-];
 const NAMES: Record<Weekday, string> = {
 	lunedi: 'lunedì',
 	martedi: 'martedì',
@@ -58,7 +48,7 @@ const clock = (minute: number) =>
 
 /** The day's ranges as [opens, closes] minutes, in order; malformed ranges are left out. */
 function rangesOf(week: WeekHours, day: number): [number, number][] {
-	return (week[DAYS[day] ?? 'lunedi'] ?? [])
+	return (week[WEEKDAYS[day] ?? 'lunedi'] ?? [])
 		.filter((range) => /^\d\d:\d\d-\d\d:\d\d$/.test(range))
 		.map((range): [number, number] => [minutes(range), minutes(range.slice(6))])
 		.filter(([opens, closes]) => opens < closes)
@@ -76,7 +66,7 @@ export function openStatus(week: WeekHours, now: Date): string {
 	for (let ahead = 1; ahead <= 7; ahead++) {
 		const next = rangesOf(week, (day + ahead) % 7)[0];
 		if (!next) continue;
-		const when = ahead === 1 ? 'domani' : NAMES[DAYS[(day + ahead) % 7] ?? 'lunedi'];
+		const when = ahead === 1 ? 'domani' : NAMES[WEEKDAYS[(day + ahead) % 7] ?? 'lunedi'];
 		return `Chiuso · apre ${when} alle ${clock(next[0])}`;
 	}
 	return 'Chiuso';
