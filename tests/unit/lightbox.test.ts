@@ -6,10 +6,10 @@ import {
 	photoAnnouncement,
 	previousIndex,
 	scrollbarWidth,
-	SWIPE_THRESHOLD,
 	swipeDirection,
 	wrapIndex,
 } from '../../src/lib/gallery/lightbox';
+import { SWIPE_THRESHOLD } from '../../src/lib/gestures/swipe';
 
 describe('wrapIndex', () => {
 	it.each([

@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { SWIPE_THRESHOLD } from '../../lib/gestures/swipe';
 import { $toast, dismissToast, type Toast } from '../../stores/toasts';
-
-/** Horizontal distance, in pixels, that dismisses a toast by swipe (SPEC §9). */
-const SWIPE_THRESHOLD = 50;
 
 function ToastCard({ toast }: { toast: Toast }) {
 	const [offset, setOffset] = useState(0);

@@ -3,6 +3,7 @@
  * around, the counter reads 'n / total', the photos next to the one shown are preloaded and a
  * horizontal swipe of at least 50 px changes photo.
  */
+import { SWIPE_THRESHOLD } from '../gestures/swipe';
 
 /** One photo of a lightbox group: the full-size image and its intrinsic size. */
 export type LightboxPhoto = {
@@ -11,9 +12,6 @@ export type LightboxPhoto = {
 	width: number;
 	height: number;
 };
-
-/** Horizontal distance, in pixels, that counts as a swipe (SPEC §9). */
-export const SWIPE_THRESHOLD = 50;
 
 export type SwipeDirection = 'next' | 'previous';
 
