@@ -9,6 +9,7 @@
  * our Node server (server/serve.mjs), which reads the same `_redirects` file with
  * `parseRedirectsFile` and answers with `matchRedirect`. Pure: no I/O, no `astro:*` imports.
  */
+import { categoryPath, productPath } from './catalogue/paths';
 
 /** HTTP status of every legacy redirect: permanent, so search engines move their links. */
 export const REDIRECT_STATUS = 301;
@@ -46,12 +47,12 @@ export function buildRedirectRules(
 ): RedirectRule[] {
 	const rules: RedirectRule[] = [];
 	for (const [oldSlug, newSlug] of Object.entries(LEGACY_CATEGORY_SLUGS)) {
-		rules.push(...categoryRules(`/prodotti/${oldSlug}`, `/prodotti/${newSlug}`));
+		rules.push(...categoryRules(categoryPath(oldSlug), categoryPath(newSlug)));
 	}
 	rules.push(rule('/categorie', '/prodotti'));
 	// A legacy category under /products reaches its new slug in one hop, not through /prodotti/{old}.
 	for (const [oldSlug, newSlug] of Object.entries(LEGACY_CATEGORY_SLUGS)) {
-		rules.push(...categoryRules(`/products/${oldSlug}`, `/prodotti/${newSlug}`));
+		rules.push(...categoryRules(`/products/${oldSlug}`, categoryPath(newSlug)));
 	}
 	rules.push(rule('/products/*', '/prodotti/:splat'), rule('/products', '/prodotti'));
 	const products = Object.entries(productCategories).sort(([a], [b]) =>
@@ -59,7 +60,7 @@ export function buildRedirectRules(
 	);
 	for (const [productSlug, categorySlug] of products) {
 		const category = LEGACY_CATEGORY_SLUGS[categorySlug] ?? categorySlug;
-		rules.push(rule(`/product/${productSlug}`, `/prodotti/${category}/${productSlug}`));
+		rules.push(rule(`/product/${productSlug}`, productPath(category, productSlug)));
 	}
 	// Old product addresses whose slug is not (or no longer) in the catalogue.
 	rules.push(rule('/product/:slug', '/prodotti'), rule('/product', '/prodotti'));

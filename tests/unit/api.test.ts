@@ -5,34 +5,34 @@ import {
 	productResource,
 	type ApiProductInput,
 } from '../../src/lib/catalogue/api';
+import { productView } from '../../src/lib/catalogue/view';
 
 const whey: ApiProductInput = {
-	slug: 'whey-80',
-	name: 'Whey 80',
-	brand: 'Nordika Nutrition',
-	description: 'Proteine del siero del latte.',
-	category: { slug: 'proteine', name: 'Proteine' },
-	isNew: false,
-	offer: null,
+	view: productView({
+		slug: 'whey-80',
+		data: {
+			name: 'Whey 80',
+			brand: 'Nordika Nutrition',
+			description: 'Proteine del siero del latte.',
+			badges: ['miglior-prezzo'],
+			variants: [
+				{ flavour: 'Cioccolato', size: '900 g', price: 2990, stock: { torino: 0, aosta: 0 } },
+				{
+					flavour: 'Vaniglia',
+					size: '2 kg',
+					price: 5490,
+					originalPrice: 6090,
+					stock: { torino: 2 },
+				},
+			],
+		},
+		category: { slug: 'proteine', name: 'Proteine', hasNutrition: true },
+		photos: [{ src: '/_astro/whey.webp', alt: 'Whey 80' }],
+		hasOwnPhotos: true,
+	}),
 	badges: ['miglior-prezzo'],
 	imageUrl: '/_astro/whey.webp',
-	variants: [
-		{
-			flavour: 'Cioccolato',
-			size: '900 g',
-			price: 2990,
-			stock: { torino: 0, aosta: 0 },
-			imageUrl: null,
-		},
-		{
-			flavour: 'Vaniglia',
-			size: '2 kg',
-			price: 5490,
-			originalPrice: 6090,
-			stock: { torino: 2 },
-			imageUrl: '/_astro/v.webp',
-		},
-	],
+	variantImageUrls: { 'vaniglia-2-kg': '/_astro/v.webp' },
 };
 
 describe('static API shapes', () => {

@@ -5,8 +5,8 @@ import {
 	readProductForReservation,
 	reservationDetails,
 	reservationText,
-	variantLabel,
 } from '../../src/lib/contact/reservation';
+import { variantLabel } from '../../src/lib/catalogue/variants';
 
 const SHOPS = [
 	{ id: 'torino', name: 'Sede di Torino' },

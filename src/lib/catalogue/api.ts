@@ -1,23 +1,22 @@
 import { truncate } from '../format/text';
-import { lowestPrice, isAvailable, toVariantView, type VariantInput } from './variants';
+import { isAvailable } from './variants';
+import type { ProductView } from './view';
 
 /**
- * The shapes of the static read API (DECISIONS.md 1), built at build time from content. Pure:
- * the endpoints in src/pages/api resolve image URLs and pass them in.
+ * The shapes of the static read API (DECISIONS.md 1), built at build time from the product view
+ * model (lib/catalogue/view.ts). Pure: src/lib/content/queries.ts resolves the image URLs and
+ * passes them in.
  */
 
-/** What an endpoint knows of a product. */
+/** What an endpoint knows of a product: its view and the URLs of its pictures. */
 export interface ApiProductInput {
-	slug: string;
-	name: string;
-	brand: string;
-	description: string;
-	category: { slug: string; name: string };
-	isNew: boolean;
-	offer: string | null;
+	view: ProductView<unknown>;
+	/** Badges as written in the content files (`miglior-prezzo`), as the API has always given them. */
 	badges: string[];
+	/** The main picture's thumbnail. */
 	imageUrl: string;
-	variants: (VariantInput & { imageUrl: string | null })[];
+	/** Per variant id, the thumbnail of the variant's own picture, when it has one. */
+	variantImageUrls: Record<string, string>;
 }
 
 /** An entry of /api/catalogue.json: enough for favourites and search. */
@@ -36,59 +35,55 @@ export interface CatalogueEntry {
 	isNew: boolean;
 }
 
-/** The product's address on the site. */
-export function productPath(categorySlug: string, slug: string): string {
-	return `/prodotti/${categorySlug}/${slug}`;
-}
-
 /** An entry of the compact catalogue index. */
-export function catalogueEntry(product: ApiProductInput): CatalogueEntry {
-	const variants = product.variants.map(toVariantView);
+export function catalogueEntry({ view, imageUrl }: ApiProductInput): CatalogueEntry {
 	return {
-		id: product.slug,
-		slug: product.slug,
-		name: product.name,
-		brand: product.brand,
-		categorySlug: product.category.slug,
-		categoryName: product.category.name,
-		description: truncate(product.description),
-		minPriceCents: lowestPrice(variants),
-		imageUrl: product.imageUrl,
-		url: productPath(product.category.slug, product.slug),
-		isNew: product.isNew,
+		id: view.slug,
+		slug: view.slug,
+		name: view.name,
+		brand: view.brand,
+		categorySlug: view.category.slug,
+		categoryName: view.category.name,
+		description: truncate(view.description),
+		minPriceCents: view.lowestPriceCents,
+		imageUrl,
+		url: view.url,
+		isNew: view.isNew,
 	};
 }
 
 /** /api/products/{category}.json and /api/product/{slug}.json: the product with its variants. */
 export function productResource(product: ApiProductInput) {
+	const { view } = product;
 	return {
 		...catalogueEntry(product),
-		description: product.description,
-		offer: product.offer,
+		description: view.description,
+		offer: view.offer,
 		badges: product.badges,
-		variants: product.variants.map((variant) => {
-			const view = toVariantView(variant);
-			return { ...view, inStock: isAvailable(view), imageUrl: variant.imageUrl };
-		}),
+		// The label is the page's own; the API keeps the fields it has always had.
+		variants: view.variants.map(({ label: _label, ...variant }) => ({
+			...variant,
+			inStock: isAvailable(variant),
+			imageUrl: product.variantImageUrls[variant.id] ?? null,
+		})),
 	};
 }
 
 /** /api/products-grouped/{category}.json: products with more than one variant (SPEC §3). */
-export function groupedResource(product: ApiProductInput) {
-	const variants = product.variants.map(toVariantView);
+export function groupedResource({ view }: ApiProductInput) {
 	return {
-		id: product.slug,
-		name: product.name,
-		brand_name: product.brand,
-		description: product.description,
-		variant_count: variants.length,
-		variants: variants.map((variant) => ({
+		id: view.slug,
+		name: view.name,
+		brand_name: view.brand,
+		description: view.description,
+		variant_count: view.variants.length,
+		variants: view.variants.map((variant) => ({
 			id: variant.id,
-			slug: product.slug,
-			name: product.name,
+			slug: view.slug,
+			name: view.name,
 			flavor: variant.flavour,
 			quantity: variant.size,
-			url: `${productPath(product.category.slug, product.slug)}?variante=${variant.id}`,
+			url: `${view.url}?variante=${variant.id}`,
 		})),
 	};
 }

@@ -38,6 +38,16 @@ export function toVariantView(variant: VariantInput): VariantView {
 	};
 }
 
+/** A variant as the product page names it: "Biscotto – 2 kg", or "2 kg" without a flavour. */
+export function variantLabel(flavour: string | null | undefined, size: string): string {
+	return [flavour, size].filter(Boolean).join(' – ');
+}
+
+/** A variant with its label, as the product view model holds it (lib/catalogue/view.ts). */
+export interface LabelledVariant extends VariantView {
+	label: string;
+}
+
 /** A shop as the availability box shows it. */
 export interface ShopRef {
 	id: string;

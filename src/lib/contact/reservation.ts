@@ -3,6 +3,7 @@
  * /contatti?prodotto=<slug>&variante=<id>&negozio=<shop>#modulo, and the contact form starts with
  * a message naming the product, the variant and the shop. Pure.
  */
+import { variantLabel } from '../catalogue/variants';
 
 /** A reservation asked for in the address of /contatti. */
 export interface ReservationQuery {
@@ -25,11 +26,6 @@ export function parseReservationQuery(search: string): ReservationQuery | null {
 	const product = id(params.get('prodotto'));
 	if (product === null) return null;
 	return { product, variant: id(params.get('variante')), shop: id(params.get('negozio')) };
-}
-
-/** A variant as the product page names it: "Biscotto – 2 kg", or "2 kg" without a flavour. */
-export function variantLabel(flavour: string | null | undefined, size: string): string {
-	return [flavour, size].filter(Boolean).join(' – ');
 }
 
 /** What the form needs to know to write the reservation. */

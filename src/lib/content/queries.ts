@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ApiProductInput } from '../catalogue/api';
+import { productView, type Photo, type ProductView } from '../catalogue/view';
 import { crossCheckProducts } from './cross-check';
 import placeholderPhoto from '../../assets/foto-in-arrivo.jpg';
 import { thumbnailUrl } from './images';
@@ -92,16 +93,8 @@ export function productSlug(product: Product): string {
 	return product.id.split('/').at(-1) ?? product.id;
 }
 
-/** The products of one category, alphabetically. */
-export async function getProductsOf(categoryId: string): Promise<Product[]> {
-	return (await getProducts()).filter((product) => product.data.category === categoryId);
-}
-
 /** A photo of a product: the image and what it shows. */
-export interface ProductPhoto {
-	src: ImageMetadata;
-	alt: string;
-}
+export type ProductPhoto = Photo<ImageMetadata>;
 
 /**
  * The photos of a product: its own, or while it has none (an imported product whose photo is
@@ -113,39 +106,86 @@ export function productPhotos(data: Product['data']): readonly ProductPhoto[] {
 		: [{ src: placeholderPhoto, alt: `Foto di ${data.name} in arrivo` }];
 }
 
-/** A product as the static API needs it, with its pictures resized. */
-export async function toApiInput(product: Product, categoryName: string): Promise<ApiProductInput> {
-	const { data } = product;
-	const [main] = productPhotos(data);
-	return {
+/** The props of a category's pages (its product list and its grouped variants). */
+export interface CategoryPageProps {
+	category: Category;
+}
+
+/** getStaticPaths of a category's pages: one page per category, /prodotti/<category>. */
+export async function categoryStaticPaths() {
+	return (await getCategories()).map((category) => ({
+		params: { category: category.id },
+		props: { category } satisfies CategoryPageProps,
+	}));
+}
+
+/** The view model of a product (lib/catalogue/view.ts), with its photos' image metadata. */
+export type ProductViewOf = ProductView<ImageMetadata>;
+
+/** A product's view, given its category. */
+export function toProductView(product: Product, category: Category): ProductViewOf {
+	return productView({
 		slug: productSlug(product),
-		name: data.name,
-		brand: data.brand,
-		description: data.description,
-		category: { slug: data.category, name: categoryName },
-		isNew: data.isNew ?? false,
-		offer: data.offer ?? null,
-		badges: data.badges ?? [],
+		data: product.data,
+		category: {
+			slug: category.id,
+			name: category.data.name,
+			hasNutrition: category.data.hasNutrition,
+		},
+		photos: productPhotos(product.data),
+		hasOwnPhotos: product.data.images.length > 0,
+	});
+}
+
+/** A product with its view. */
+export interface ProductWithView {
+	product: Product;
+	view: ProductViewOf;
+}
+
+let productViews: Promise<ProductWithView[]> | undefined;
+
+/**
+ * Every product with its view, alphabetically, built once per build; products whose category
+ * does not exist are left out (the cross-check of getProducts has stopped the build before).
+ */
+export function getProductViews(): Promise<ProductWithView[]> {
+	productViews ??= (async () => {
+		const [products, categories] = await Promise.all([getProducts(), getCategories()]);
+		const byId = new Map(categories.map((category) => [category.id, category]));
+		return products.flatMap((product) => {
+			const category = byId.get(product.data.category);
+			return category ? [{ product, view: toProductView(product, category) }] : [];
+		});
+	})();
+	return productViews;
+}
+
+/** The products of one category with their views, alphabetically. */
+export async function getProductViewsOf(categoryId: string): Promise<ProductWithView[]> {
+	return (await getProductViews()).filter(({ view }) => view.category.slug === categoryId);
+}
+
+/** A product as the static API needs it, with its pictures' thumbnails. */
+async function toApiInput({ product, view }: ProductWithView): Promise<ApiProductInput> {
+	const [main] = view.pictures;
+	const variantImageUrls: Record<string, string> = {};
+	for (const [id, index] of Object.entries(view.byVariant)) {
+		const picture = view.pictures[index];
+		if (picture) variantImageUrls[id] = await thumbnailUrl(picture.src);
+	}
+	return {
+		view,
+		badges: product.data.badges ?? [],
 		imageUrl: main ? await thumbnailUrl(main.src) : '',
-		variants: await Promise.all(
-			data.variants.map(async (variant) => ({
-				...variant,
-				imageUrl: variant.image ? await thumbnailUrl(variant.image.src) : null,
-			})),
-		),
+		variantImageUrls,
 	};
 }
 
 let apiProducts: Promise<ApiProductInput[]> | undefined;
 
-/** Every product as API input, with its category name; computed once per build. */
+/** Every product as API input; computed once per build. */
 export function getApiProducts(): Promise<ApiProductInput[]> {
-	apiProducts ??= (async () => {
-		const [products, categories] = await Promise.all([getProducts(), getCategories()]);
-		const names = new Map(categories.map((category) => [category.id, category.data.name]));
-		return Promise.all(
-			products.map((product) => toApiInput(product, names.get(product.data.category) ?? '')),
-		);
-	})();
+	apiProducts ??= (async () => Promise.all((await getProductViews()).map(toApiInput)))();
 	return apiProducts;
 }

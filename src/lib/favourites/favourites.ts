@@ -1,4 +1,5 @@
 import type { CatalogueEntry } from '../catalogue/api';
+import { productPath } from '../catalogue/paths';
 
 /**
  * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
@@ -262,7 +263,7 @@ export function favouriteCards(
 				id: entry.id,
 				name: entry.name,
 				brand: entry.brandName,
-				href: `/prodotti/${entry.categorySlug || DEFAULT_CATEGORY_SLUG}/${entry.slug}`,
+				href: productPath(entry.categorySlug || DEFAULT_CATEGORY_SLUG, entry.slug),
 				priceCents: entryPriceCents(entry),
 				imageUrl: null,
 				description: null,

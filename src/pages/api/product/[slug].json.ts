@@ -4,7 +4,7 @@ import { getApiProducts } from '../../../lib/content/queries';
 
 export const getStaticPaths = (async () =>
 	(await getApiProducts()).map((product) => ({
-		params: { slug: product.slug },
+		params: { slug: product.view.slug },
 		props: { product },
 	}))) satisfies GetStaticPaths;
 

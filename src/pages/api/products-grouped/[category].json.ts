@@ -8,7 +8,7 @@ export const getStaticPaths = (async () => {
 		params: { category: category.id },
 		props: {
 			products: products.filter(
-				(product) => product.category.slug === category.id && product.variants.length > 1,
+				(product) => product.view.category.slug === category.id && product.view.variants.length > 1,
 			),
 		},
 	}));

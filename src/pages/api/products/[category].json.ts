@@ -6,7 +6,7 @@ export const getStaticPaths = (async () => {
 	const [categories, products] = await Promise.all([getCategories(), getApiProducts()]);
 	return categories.map((category) => ({
 		params: { category: category.id },
-		props: { products: products.filter((product) => product.category.slug === category.id) },
+		props: { products: products.filter((product) => product.view.category.slug === category.id) },
 	}));
 }) satisfies GetStaticPaths;
 

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { categoryPath, productPath } from '../../src/lib/catalogue/paths';
+import {
+	flagChips,
+	productTabs,
+	productView,
+	variantOffers,
+	type ProductViewInput,
+} from '../../src/lib/catalogue/view';
+import { srcsetWidths } from '../../src/lib/images/widths';
+
+const input: ProductViewInput<string> = {
+	slug: 'whey-80',
+	data: {
+		name: 'Whey 80',
+		brand: 'Nordika Nutrition',
+		description: 'Proteine del siero del latte.',
+		badges: ['miglior-prezzo'],
+		ribbon: 'best-seller',
+		offer: '-10%',
+		variants: [
+			{ flavour: 'Cioccolato', size: '900 g', price: 2990, stock: { torino: 0 } },
+			{
+				flavour: 'Vaniglia',
+				size: '2 kg',
+				price: 5490,
+				stock: { torino: 2 },
+				image: { src: 'vaniglia.jpg', alt: 'Vaniglia' },
+			},
+		],
+	},
+	category: { slug: 'proteine', name: 'Proteine', hasNutrition: true },
+	photos: [{ src: 'whey.jpg', alt: 'Whey 80' }],
+	hasOwnPhotos: true,
+};
+
+describe('productView', () => {
+	const view = productView(input);
+
+	it.each([
+		['url', view.url, '/prodotti/proteine/whey-80'],
+		['category url', view.category.url, '/prodotti/proteine'],
+		['lowest price', view.lowestPriceCents, 2990],
+		['first flavour, first size in stock', view.initialVariantId, 'cioccolato-900-g'],
+		[
+			'variant labels',
+			view.variants.map((v) => v.label),
+			['Cioccolato – 900 g', 'Vaniglia – 2 kg'],
+		],
+		['badges in Italian', view.badges, ['Miglior Prezzo']],
+		['ribbon', view.ribbon, 'Best Seller'],
+		[
+			'pictures then variant pictures',
+			view.pictures.map((p) => p.src),
+			['whey.jpg', 'vaniglia.jpg'],
+		],
+		['variant picture index', view.byVariant, { 'vaniglia-2-kg': 1 }],
+		['favourite price', view.favourite.minPriceCents, 2990],
+		['favourite category', view.favourite.categorySlug, 'proteine'],
+	])('%s', (_, actual, expected) => {
+		expect(actual).toEqual(expected);
+	});
+
+	it('offers: real photos only, a variant with its own picture gets it', () => {
+		const urls = ['https://x/whey.webp', 'https://x/vaniglia.webp'];
+		expect(variantOffers(view, urls).map((offer) => offer.image)).toEqual(
+			urls.slice(0, 1).concat(urls[1]!),
+		);
+		const placeholderOnly = productView({ ...input, hasOwnPhotos: false });
+		expect(variantOffers(placeholderOnly, urls).map((offer) => offer.image)).toEqual([
+			undefined,
+			'https://x/vaniglia.webp',
+		]);
+	});
+});
+
+describe('productTabs', () => {
+	it.each([
+		[
+			{ hasNutrition: true, hasSpecs: false, hasLabel: true },
+			['descrizione', 'valori', 'uso', 'ingredienti'],
+		],
+		[
+			{ hasNutrition: true, hasSpecs: false, hasLabel: false },
+			['descrizione', 'valori', 'uso', 'ingredienti'],
+		],
+		[{ hasNutrition: false, hasSpecs: true, hasLabel: false }, ['descrizione', 'tecniche']],
+		[{ hasNutrition: false, hasSpecs: false, hasLabel: true }, ['descrizione', 'uso']],
+		[{ hasNutrition: true, hasSpecs: true, hasLabel: false }, ['descrizione', 'tecniche', 'uso']],
+		[{ hasNutrition: false, hasSpecs: false, hasLabel: false }, ['descrizione']],
+	])('%o -> %o', (rules, ids) => {
+		expect(productTabs(rules).map((tab) => tab.id)).toEqual(ids);
+	});
+});
+
+describe('flagChips', () => {
+	it.each([
+		[{ offer: '-10%', isNew: true }, ['OFFERTA', 'NUOVO']],
+		[{ offer: null, isNew: true }, ['NUOVO']],
+		[{ offer: '-10%', isNew: false }, ['OFFERTA']],
+		[{ offer: null, isNew: false }, []],
+	])('%o -> %o', (view, texts) => {
+		expect(flagChips(view).map((chip) => chip.text)).toEqual(texts);
+	});
+});
+
+describe('paths and widths', () => {
+	it.each([
+		[categoryPath('proteine'), '/prodotti/proteine'],
+		[productPath('proteine', 'whey-80'), '/prodotti/proteine/whey-80'],
+	])('%s', (actual, expected) => {
+		expect(actual).toBe(expected);
+	});
+
+	it.each([
+		[[400, 640, 960], 1200, { widths: [400, 640, 960], largest: 960 }],
+		[[400, 640, 960], 700, { widths: [400, 640], largest: 640 }],
+		[[400, 640, 960], 300, { widths: [300], largest: 300 }],
+	])('srcsetWidths(%o, %i)', (widths, source, expected) => {
+		expect(srcsetWidths(widths, source)).toEqual(expected);
+	});
+});
