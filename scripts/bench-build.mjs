@@ -272,7 +272,7 @@ async function folderSize(folder) {
 	let pages = 0;
 	for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
 		if (!entry.isFile()) continue;
-		bytes += (await lstat(join(entry.parentPath ?? entry.path, entry.name))).size;
+		bytes += (await lstat(join(entry.parentPath, entry.name))).size;
 		files++;
 		if (entry.name.endsWith('.html')) pages++;
 	}

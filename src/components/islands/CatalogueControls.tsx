@@ -12,6 +12,8 @@ import {
 	type SortKey,
 	type SortableProduct,
 } from '../../lib/catalogue/sort-filter';
+import { iconFilter } from '../../lib/icons';
+import Icon from './Icon';
 
 /** What the island knows of each product: enough to sort and filter the server-rendered cards. */
 export type CatalogueItem = SortableProduct & { slug: string };
@@ -119,18 +121,7 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 						aria-controls={ids.panel}
 						onClick={() => setPanelOpen((open) => !open)}
 					>
-						<svg
-							aria-hidden="true"
-							viewBox="0 0 24 24"
-							width="20"
-							height="20"
-							fill="none"
-							stroke="currentColor"
-							strokeWidth="2"
-							strokeLinecap="round"
-						>
-							<path d="M3 5h18M6 12h12M10 19h4" />
-						</svg>
+						<Icon path={iconFilter} size={20} />
 						Filtri{filtersActive ? ' (attivi)' : ''}
 					</button>
 					<div>

@@ -12,6 +12,8 @@ import {
 	rejectAll,
 	savePreferences,
 } from '../../stores/consent';
+import { iconClose } from '../../lib/icons';
+import Icon from './Icon';
 
 type Choice = 'analytics' | 'marketing' | 'functional';
 
@@ -154,18 +156,7 @@ export default function CookieBanner() {
 						}
 						className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg border-2 border-white text-white hover:bg-white hover:text-night"
 					>
-						<svg
-							aria-hidden="true"
-							viewBox="0 0 24 24"
-							width="22"
-							height="22"
-							fill="none"
-							stroke="currentColor"
-							strokeWidth="2.5"
-							strokeLinecap="round"
-						>
-							<path d="M6 6l12 12M18 6L6 18" />
-						</svg>
+						<Icon path={iconClose} size={22} strokeWidth={2.5} />
 					</button>
 				</div>
 				{view === 'main' ? (

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { FAVOURITE_MESSAGES, type FavouriteInput } from '../../lib/favourites/favourites';
 import { $favourites, toggleFavourite } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
-import HeartIcon from './HeartIcon';
+import { iconHeart } from '../../lib/icons';
+import Icon from './Icon';
 
 export type FavouriteButtonProps = {
 	product: FavouriteInput;
@@ -43,7 +44,7 @@ export default function FavouriteButton({ product, look = 'card' }: FavouriteBut
 
 	// The name stays the same in both states: aria-pressed tells whether the product is saved.
 	const label = `Salva ${product.name} nei preferiti`;
-	const heart = <HeartIcon filled={saved} />;
+	const heart = <Icon path={iconHeart} size={22} filled={saved} />;
 
 	if (look === 'page') {
 		return (

