@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ApiProductInput } from '../catalogue/api';
+import { categoryPath } from '../catalogue/paths';
 import { productView, type Photo, type ProductView } from '../catalogue/view';
 import { crossCheckProducts } from './cross-check';
 import placeholderPhoto from '../../assets/foto-in-arrivo.jpg';
@@ -109,13 +110,22 @@ export function productPhotos(data: Product['data']): readonly ProductPhoto[] {
 /** The props of a category's pages (its product list and its grouped variants). */
 export interface CategoryPageProps {
 	category: Category;
+	/** The category's address, /prodotti/<category>. */
+	path: string;
+	/** Its products with their views, alphabetically. */
+	products: ProductWithView[];
 }
 
-/** getStaticPaths of a category's pages: one page per category, /prodotti/<category>. */
+/** getStaticPaths of a category's pages: one page per category. */
 export async function categoryStaticPaths() {
-	return (await getCategories()).map((category) => ({
+	const [categories, products] = await Promise.all([getCategories(), getProductViews()]);
+	return categories.map((category) => ({
 		params: { category: category.id },
-		props: { category } satisfies CategoryPageProps,
+		props: {
+			category,
+			path: categoryPath(category.id),
+			products: products.filter(({ view }) => view.category.slug === category.id),
+		} satisfies CategoryPageProps,
 	}));
 }
 
@@ -159,11 +169,6 @@ export function getProductViews(): Promise<ProductWithView[]> {
 		});
 	})();
 	return productViews;
-}
-
-/** The products of one category with their views, alphabetically. */
-export async function getProductViewsOf(categoryId: string): Promise<ProductWithView[]> {
-	return (await getProductViews()).filter(({ view }) => view.category.slug === categoryId);
 }
 
 /** A product as the static API needs it, with its pictures' thumbnails. */

@@ -5,7 +5,7 @@ import {
 	MAX_LENGTH,
 	MIN_LENGTH,
 	type ContactField,
-} from '../../../lib/contact/contact-schema';
+} from '~/lib/contact/contact-schema';
 
 /** A text field of the form (the privacy box is a checkbox). */
 export type TextField = Exclude<ContactField, 'privacy'>;

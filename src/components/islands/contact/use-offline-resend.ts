@@ -4,9 +4,9 @@ import {
 	OFFLINE_TOAST,
 	REPLAY_CONTACT,
 	type EmailStatus,
-} from '../../../lib/contact/outcome';
-import { workerOutcome } from '../../../lib/contact/send';
-import { showError, showToast } from '../../../stores/toasts';
+} from '~/lib/contact/outcome';
+import { workerOutcome } from '~/lib/contact/send';
+import { showError, showToast } from '~/stores/toasts';
 
 /**
  * Offline sending (docs/ARCHITECTURE.md, 'Offline'): the service worker reports a queued

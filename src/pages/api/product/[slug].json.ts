@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { productResource, type ApiProductInput } from '../../../lib/catalogue/api';
-import { getApiProducts } from '../../../lib/content/queries';
+import { productResource, type ApiProductInput } from '~/lib/catalogue/api';
+import { getApiProducts } from '~/lib/content/queries';
 
 export const getStaticPaths = (async () =>
 	(await getApiProducts()).map((product) => ({

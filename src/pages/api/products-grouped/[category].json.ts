@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { groupedResource } from '../../../lib/catalogue/api';
-import { getApiProducts, getCategories } from '../../../lib/content/queries';
+import { groupedResource } from '~/lib/catalogue/api';
+import { getApiProducts, getCategories } from '~/lib/content/queries';
 
 export const getStaticPaths = (async () => {
 	const [categories, products] = await Promise.all([getCategories(), getApiProducts()]);

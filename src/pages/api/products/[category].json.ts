@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { productResource } from '../../../lib/catalogue/api';
-import { getApiProducts, getCategories } from '../../../lib/content/queries';
+import { productResource } from '~/lib/catalogue/api';
+import { getApiProducts, getCategories } from '~/lib/content/queries';
 
 export const getStaticPaths = (async () => {
 	const [categories, products] = await Promise.all([getCategories(), getApiProducts()]);
