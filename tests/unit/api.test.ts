@@ -6,30 +6,10 @@ import {
 	type ApiProductInput,
 } from '../../src/lib/catalogue/api';
 import { productView } from '../../src/lib/catalogue/view';
+import { WHEY } from '../fixtures/products';
 
 const whey: ApiProductInput = {
-	view: productView({
-		slug: 'whey-80',
-		data: {
-			name: 'Whey 80',
-			brand: 'Nordika Nutrition',
-			description: 'Proteine del siero del latte.',
-			badges: ['miglior-prezzo'],
-			variants: [
-				{ flavour: 'Cioccolato', size: '900 g', price: 2990, stock: { torino: 0, aosta: 0 } },
-				{
-					flavour: 'Vaniglia',
-					size: '2 kg',
-					price: 5490,
-					originalPrice: 6090,
-					stock: { torino: 2 },
-				},
-			],
-		},
-		category: { slug: 'proteine', name: 'Proteine', hasNutrition: true },
-		photos: [{ src: '/_astro/whey.webp', alt: 'Whey 80' }],
-		hasOwnPhotos: true,
-	}),
+	view: productView(WHEY),
 	badges: ['miglior-prezzo'],
 	imageUrl: '/_astro/whey.webp',
 	variantImageUrls: { 'vaniglia-2-kg': '/_astro/v.webp' },

@@ -8,30 +8,11 @@ import {
 	type ProductViewInput,
 } from '../../src/lib/catalogue/view';
 import { srcsetWidths } from '../../src/lib/images/widths';
+import { WHEY } from '../fixtures/products';
 
 const input: ProductViewInput<string> = {
-	slug: 'whey-80',
-	data: {
-		name: 'Whey 80',
-		brand: 'Nordika Nutrition',
-		description: 'Proteine del siero del latte.',
-		badges: ['miglior-prezzo'],
-		ribbon: 'best-seller',
-		offer: '-10%',
-		variants: [
-			{ flavour: 'Cioccolato', size: '900 g', price: 2990, stock: { torino: 0 } },
-			{
-				flavour: 'Vaniglia',
-				size: '2 kg',
-				price: 5490,
-				stock: { torino: 2 },
-				image: { src: 'vaniglia.jpg', alt: 'Vaniglia' },
-			},
-		],
-	},
-	category: { slug: 'proteine', name: 'Proteine', hasNutrition: true },
-	photos: [{ src: 'whey.jpg', alt: 'Whey 80' }],
-	hasOwnPhotos: true,
+	...WHEY,
+	data: { ...WHEY.data, ribbon: 'best-seller', offer: '-10%' },
 };
 
 describe('productView', () => {
