@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { productPhotos, svgOf } from '../../scripts/generate-images.mjs';
-import { CATEGORIES as SITE_CATEGORIES } from '../../src/lib/import/fields';
+import { CATEGORIES as SITE_CATEGORIES } from '../../tools/import-legacy/fields';
 
 /**
  * The sample catalogue's drawings never crash on product data (issue 14): whatever an editor

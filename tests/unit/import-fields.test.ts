@@ -11,8 +11,8 @@ import {
 	productSlug,
 	shopOfStore,
 	type Stock,
-} from '../../src/lib/import/fields';
-import { asNumber, Notes } from '../../src/lib/import/values';
+} from '../../tools/import-legacy/fields';
+import { asNumber, Notes } from '../../tools/import-legacy/values';
 
 const none: Stock = { torino: 0, aosta: 0 };
 

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { productSchema } from '../../src/lib/content/product-schema';
 import type { ImageHelper } from '../../src/lib/content/schemas';
-import { productFile } from '../../src/lib/import/markdown';
+import { productFile } from '../../tools/import-legacy/markdown';
 import {
 	convertLegacyProduct,
 	mergeRecord,
 	type ConvertedProduct,
-} from '../../src/lib/import/product';
-import { Notes } from '../../src/lib/import/values';
+} from '../../tools/import-legacy/product';
+import { Notes } from '../../tools/import-legacy/values';
 
 /** Stands in for Astro's image() helper, which needs a build (as tests/unit/schemas.test.ts). */
 const image = (() => z.string()) as unknown as ImageHelper;

@@ -1,4 +1,4 @@
-import { VNR_FOOTNOTE, type NutritionTable } from '../catalogue/label';
+import { VNR_FOOTNOTE, type NutritionTable } from '../../src/lib/catalogue/label';
 import type { NutritionSection } from './description';
 import { findSection, stripBullet, type Features } from './features';
 import type { CategorySlug } from './fields';

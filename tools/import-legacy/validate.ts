@@ -1,8 +1,8 @@
 import { parse } from 'yaml';
 import { z } from 'astro/zod';
-import { innerSchema } from '../content/fields';
-import { productSchema } from '../content/product-schema';
-import type { ImageHelper } from '../content/schemas';
+import { innerSchema } from '../../src/lib/content/fields';
+import { productSchema } from '../../src/lib/content/product-schema';
+import type { ImageHelper } from '../../src/lib/content/schemas';
 import { productFile } from './markdown';
 import type { ConvertedProduct, ProductFrontmatter } from './product';
 import type { ImportNote } from './values';

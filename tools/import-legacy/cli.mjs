@@ -3,7 +3,7 @@
  * Imports products exported from the old system (issue 8, DECISIONS.md 3): a JSON array whose
  * items are the old API's product answer merged with its details answer ({ ...product,
  * ...details }) or holding both ({ product, details }). Each product becomes
- * <out>/<category>/<slug>.md; the conversion is the pure code in src/lib/import/, compiled here
+ * <out>/<category>/<slug>.md; the conversion is the pure code in tools/import-legacy/, compiled here
  * with esbuild (scripts/typescript.mjs).
  *
  *   npm run import:legacy -- <export.json> [--out content/products] [--force]
@@ -23,9 +23,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importTypeScript } from './typescript.mjs';
+import { importTypeScript } from '../../scripts/typescript.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = 'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force]';
 
 /** Reads the command line; exits with the usage line on a mistake. */
@@ -85,7 +85,7 @@ async function main() {
 		process.exit(1);
 	}
 	const { convertLegacyProduct, checkConverted } = await importTypeScript(
-		path.join(ROOT, 'src/lib/import/index.ts'),
+		path.join(ROOT, 'tools/import-legacy/index.ts'),
 	);
 
 	const existing = existingFiles(out);

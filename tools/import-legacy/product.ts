@@ -1,4 +1,4 @@
-import type { NutritionTable } from '../catalogue/label';
+import type { NutritionTable } from '../../src/lib/catalogue/label';
 import { splitLongDescription } from './description';
 import { findSection, parseFeatures, sectionText, stripBullet, type Features } from './features';
 import {

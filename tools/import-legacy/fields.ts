@@ -1,4 +1,4 @@
-import { slugify } from '../format/text';
+import { slugify } from '../../src/lib/format/text';
 import {
 	asFlag,
 	asList,
