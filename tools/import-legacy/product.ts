@@ -1,33 +1,16 @@
-import type { NutritionTable } from '../../src/lib/catalogue/label';
+import { EXPERT_TIP_HEADING } from '../../src/lib/catalogue/label';
+import type { SiteCategory } from './categories';
+import { mapCategory } from './category';
 import { splitLongDescription } from './description';
-import { findSection, parseFeatures, sectionText, stripBullet, type Features } from './features';
-import {
-	brandOf,
-	buildVariants,
-	legacyImageUrls,
-	mapCategory,
-	mapFlags,
-	parseAvailability,
-	productSlug,
-	type CategorySlug,
-	type Flags,
-	type VariantOut,
-} from './fields';
+import { parseFeatures } from './features';
+import { brandOf, legacyImageUrls, mapFlags, productSlug } from './fields';
+import type { ProductFrontmatter } from './frontmatter';
 import { findIngredients } from './ingredients';
-import { findNutrition, fixedDose, type NutritionHints } from './nutrition';
-import { decideRegime } from './regime';
-import { findDailyDose, findUsage, findWarnings } from './usage';
-import {
-	asList,
-	asText,
-	htmlText,
-	isRecord,
-	Notes,
-	pick,
-	shorten,
-	unwrapJson,
-	type ImportNote,
-} from './values';
+import type { NutritionHints } from './nutrition';
+import { labelOf } from './product-label';
+import { describe, highlightsOf, plainText, specsOf } from './texts';
+import { buildVariants, parseAvailability } from './variants';
+import { asText, isRecord, Notes, pick, shorten, unwrapJson, type ImportNote } from './values';
 
 /**
  * One record of the old system's export (product answer plus details answer) → the frontmatter
@@ -36,41 +19,13 @@ import {
  * with a reason.
  */
 
-/** The label group of a product file. */
-export interface LabelOut {
-	regime: 'integratore' | 'alimento';
-	nutrition?: NutritionTable;
-	ingredients?: string;
-	allergens?: string[];
-	traces?: string;
-	usage?: string;
-	dailyDose?: string;
-	warnings?: string[];
-}
-
-/** The frontmatter of a product file, prices in euros, in the order editors read it. */
-export interface ProductFrontmatter {
-	name: string;
-	brand: string;
-	category: CategorySlug;
-	description: string;
-	/** Photos: the importer writes none (the old system's stay on its server). */
-	images?: { src: string; alt: string }[];
-	badges?: Flags['badges'];
-	ribbon?: NonNullable<Flags['ribbon']>;
-	offer?: string;
-	isNew?: true;
-	highlights?: string[];
-	variants: VariantOut[];
-	label?: LabelOut;
-	specs?: { label: string; value: string }[];
-}
+export type { ProductFrontmatter } from './frontmatter';
 
 /** A record that became a product. */
 export interface ConvertedProduct {
 	status: 'converted';
 	slug: string;
-	category: CategorySlug;
+	category: string;
 	frontmatter: ProductFrontmatter;
 	body: string;
 	notes: ImportNote[];
@@ -83,9 +38,6 @@ export interface SkippedProduct {
 	name?: string;
 	notes: ImportNote[];
 }
-
-/** Heading of the expert tip in a product body (src/lib/catalogue/label.ts). */
-const TIP_HEADING = "## Il consiglio dell'esperto";
 
 /**
  * The record as one object: `{ product, details }` is merged as `{ ...product, ...details }`, and
@@ -105,154 +57,14 @@ export function mergeRecord(entry: unknown, notes: Notes): Record<string, unknow
 	return isRecord(details) ? { ...base, ...details } : base;
 }
 
-/** Plain text for cards: markdown and HTML marks removed. */
-function plainText(text: string): string {
-	return htmlText(text)
-		.replace(/\*\*|__|^#+\s*/g, '')
-		.replace(/\s+/g, ' ')
-		.trim();
-}
-
-/** Sentences of `text` that fit in `max` characters (at least a shortened first one). */
-function fitSentences(text: string, max: number): string {
-	if (text.length <= max) return text;
-	let out = '';
-	for (const sentence of text.split(/(?<=[.!?])\s+/)) {
-		if ((out ? `${out} ${sentence}` : sentence).length > max) break;
-		out = out ? `${out} ${sentence}` : sentence;
-	}
-	return out.length >= 20 ? out : shorten(text, max);
-}
-
-/** The card description (20 to 300 characters): the short one, else the long one's start. */
-function describe(
-	record: Record<string, unknown>,
-	body: string,
-	name: string,
-	brand: string,
-	notes: Notes,
-): string {
-	const short = asText(
-		pick(record, ['description', 'short_description', 'shortDescription'])?.value,
-	);
-	let text = short ? plainText(short) : '';
-	if (!text) {
-		const first = body.split(/\n\s*\n/).find((paragraph) => !paragraph.startsWith('#'));
-		text = first ? plainText(first) : '';
-		if (text)
-			notes.fallback('description', 'descrizione breve mancante: presa dalla descrizione lunga');
-	}
-	if (text.length > 300) {
-		text = fitSentences(text, 300);
-		notes.fallback('description', 'descrizione breve oltre 300 caratteri: accorciata');
-	}
-	if (text.length < 20) {
-		const generic = `${name} di ${brand}${text ? `: ${text}` : '.'}`;
-		text = generic.length >= 20 ? generic : `${generic} Chiedi informazioni nei nostri negozi.`;
-		notes.fallback(
-			'description',
-			'descrizione breve mancante o troppo corta: testo generico da rivedere',
-		);
-	}
-	return shorten(text, 300);
-}
-
-/** A list of short texts from a list, a JSON list, or lines of text. */
-function textList(value: unknown, notes: Notes, field: string): string[] {
-	const data = unwrapJson(value, field, notes);
-	const items = typeof data === 'string' ? data.split(/\r?\n|;\s*/) : asList(data);
-	return items.flatMap((item) => {
-		if (isRecord(item)) {
-			const label = asText(pick(item, ['label', 'nome', 'titolo', 'title'])?.value);
-			const text = asText(pick(item, ['value', 'valore', 'testo', 'text'])?.value);
-			return label && text ? [`${label}: ${text}`] : text ? [text] : [];
-		}
-		if (typeof item !== 'string') {
-			notes.warning(field, `valore di tipo ${typeof item} ignorato`);
-			return [];
-		}
-		const text = asText(item);
-		return text ? [stripBullet(text).replace(/\*\*/g, '')] : [];
-	});
-}
-
-/**
- * The 'Caratteristiche' points: nutritionalHighlights, else (food products) caratteristiche, a
- * CARATTERISTICHE section or the feature lines before any heading.
- */
-function highlightsOf(
-	features: Features,
-	record: Record<string, unknown>,
-	food: boolean,
-	notes: Notes,
-): string[] {
-	const own =
-		pick(features.data, ['nutritionalHighlights', 'nutritional_highlights', 'highlights']) ??
-		pick(record, ['nutritionalHighlights', 'highlights']);
-	let items = own ? textList(own.value, notes, own.key) : [];
-	if (!items.length && food) {
-		const caratteristiche = features.data['caratteristiche'];
-		const section = findSection(features, /caratteristic|punti di forza/i, /tecnic/i);
-		items =
-			caratteristiche !== undefined && !isRecord(caratteristiche)
-				? textList(caratteristiche, notes, 'caratteristiche')
-				: (section?.lines.map((line) => stripBullet(line).replace(/\*\*/g, '')) ?? []);
-	}
-	if (!items.length && food) {
-		// Feature lines before any heading are the old site's bullet points.
-		items = features.intro
-			.map((line) => stripBullet(line).replace(/\*\*/g, ''))
-			.filter((line) => line.length <= 120);
-	}
-	return [...new Set(items.filter(Boolean).map((item) => shorten(item, 120)))].slice(0, 8);
-}
-
-/** Technical specs of a non-food product: caratteristiche_tecniche, caratteristiche, sections. */
-function specsOf(
-	features: Features,
-	record: Record<string, unknown>,
-	notes: Notes,
-): { label: string; value: string }[] {
-	const found =
-		pick(features.data, ['caratteristiche_tecniche', 'caratteristiche']) ??
-		pick(record, ['caratteristiche_tecniche', 'caratteristiche']);
-	const data = found ? unwrapJson(found.value, found.key, notes) : undefined;
-	let pairs: [string, string][] = [];
-	if (isRecord(data)) {
-		pairs = Object.entries(data).flatMap(([label, value]): [string, string][] => {
-			const text = Array.isArray(value)
-				? value
-						.map((item) => asText(item))
-						.filter(Boolean)
-						.join(', ')
-				: asText(value);
-			return text ? [[label.replace(/_/g, ' '), text]] : [];
-		});
-	} else if (data !== undefined) {
-		pairs = textList(data, notes, found?.key ?? 'caratteristiche').flatMap(
-			(line): [string, string][] => {
-				const match = /^([^:]{2,60}):\s*(.+)$/.exec(line);
-				return match?.[1] && match[2] ? [[match[1], match[2]]] : [];
-			},
-		);
-	}
-	if (!pairs.length) {
-		pairs = features.sections
-			.filter((section) => !/ingredient|valori|nutriz/i.test(section.heading))
-			.map((section): [string, string] => [section.heading, sectionText(section)])
-			.filter(([, value]) => value);
-	}
-	return pairs.map(([label, value]) => ({
-		label: shorten(label.charAt(0).toUpperCase() + label.slice(1).toLowerCase(), 60),
-		value: shorten(value, 200),
-	}));
-}
-
-/** Converts one record of the export; never throws. */
-export function convertLegacyProduct(entry: unknown): ConvertedProduct | SkippedProduct {
+/** Converts one record of the export into one of the site's categories; never throws. */
+export function convertLegacyProduct(
+	entry: unknown,
+	categories: readonly SiteCategory[],
+): ConvertedProduct | SkippedProduct {
 	const notes = new Notes();
 	try {
-		return convert(entry, notes);
+		return convert(entry, categories, notes);
 	} catch (error) {
 		return {
 			status: 'skipped',
@@ -262,7 +74,11 @@ export function convertLegacyProduct(entry: unknown): ConvertedProduct | Skipped
 	}
 }
 
-function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduct {
+function convert(
+	entry: unknown,
+	categories: readonly SiteCategory[],
+	notes: Notes,
+): ConvertedProduct | SkippedProduct {
 	const record = mergeRecord(entry, notes);
 	if (!record) {
 		return { status: 'skipped', reason: 'voce non valida: non è un oggetto', notes: notes.list };
@@ -271,15 +87,15 @@ function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduc
 	if (!rawName) return { status: 'skipped', reason: 'nome mancante', notes: notes.list };
 	const name = shorten(plainText(rawName), 80);
 	if (name !== rawName) notes.fallback('name', 'nome ripulito o accorciato a 80 caratteri');
-	const category = mapCategory(record, notes);
-	if (!category.slug)
+	const category = mapCategory(record, categories, notes);
+	if (category.slug === null)
 		return { status: 'skipped', reason: category.reason, name, notes: notes.list };
 	const slug = productSlug(record, name, notes);
 	if (!slug)
 		return { status: 'skipped', reason: 'slug non ricavabile dal nome', name, notes: notes.list };
 	const brand = brandOf(record, notes);
 
-	const food = category.slug !== 'merchandising-e-cosmetici';
+	const food = category.hasNutrition;
 	const stock = parseAvailability(record['availability'], notes);
 	const variants = buildVariants(record, stock, notes);
 	if (!variants.length) {
@@ -344,7 +160,9 @@ function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduc
 	}
 
 	const tip = long.tip ? long.tip.charAt(0).toUpperCase() + long.tip.slice(1) : '';
-	const body = [long.body, tip ? `${TIP_HEADING}\n\n${tip}` : ''].filter(Boolean).join('\n\n');
+	const body = [long.body, tip ? `## ${EXPERT_TIP_HEADING}\n\n${tip}` : '']
+		.filter(Boolean)
+		.join('\n\n');
 	if (!long.tip)
 		notes.fallback('consiglio', "nessun consiglio dell'esperto: la scheda mostra quello generico");
 	return {
@@ -355,54 +173,4 @@ function convert(entry: unknown, notes: Notes): ConvertedProduct | SkippedProduc
 		body,
 		notes: notes.list,
 	};
-}
-
-/** The label of a food or supplement: regime, nutrition, ingredients, usage, dose, warnings. */
-function labelOf(
-	features: Features,
-	record: Record<string, unknown>,
-	long: ReturnType<typeof splitLongDescription>,
-	hints: NutritionHints,
-	notes: Notes,
-): LabelOut {
-	const nutrition = findNutrition(
-		{ features, record, description: long.nutrition, technical: true },
-		hints,
-		notes,
-	);
-	const choice = decideRegime(hints.category, nutrition);
-	notes.fallback('label.regime', `${choice.regime}: ${choice.reason}`);
-	const label: LabelOut = { regime: choice.regime };
-	if (nutrition) {
-		label.nutrition = nutrition.table;
-		if (choice.regime === 'alimento' && !nutrition.kinds.includes('per100')) {
-			notes.warning(
-				'label.nutrition',
-				'alimento senza colonna per 100 g: completare dalla confezione',
-			);
-		}
-	} else {
-		notes.fallback(
-			'label.nutrition',
-			'nessuna tabella leggibile: la scheda mostra «Valori nutrizionali non disponibili»',
-		);
-	}
-	const ingredients = findIngredients(
-		{ features, record, description: long, slug: hints.slug },
-		notes,
-	);
-	if (ingredients.ingredients) label.ingredients = ingredients.ingredients;
-	if (ingredients.allergens) label.allergens = ingredients.allergens;
-	if (ingredients.traces) label.traces = ingredients.traces;
-	const usage = findUsage({ features, record, description: long }, notes);
-	if (usage) label.usage = usage;
-	if (choice.regime === 'integratore') {
-		const doseColumn = nutrition?.table.columns.find(
-			(_column, index) => nutrition.kinds[index] === 'dose',
-		);
-		label.dailyDose = findDailyDose(usage, doseColumn, fixedDose(hints)?.amount, notes);
-	}
-	const warnings = findWarnings(features, record, notes);
-	if (warnings.length) label.warnings = warnings;
-	return label;
 }
