@@ -68,10 +68,11 @@ export function mapCategory(
 		notes.fallback('category', `solo category_id ${id}: categoria ${merchandise.slug}`);
 		return merchandise;
 	}
+	const slugs = categories.map((category) => category.slug).join(', ');
 	return {
 		slug: null,
 		reason: seen.length
-			? `categoria sconosciuta «${seen.join('», «')}» (categorie: ${categories.map((category) => category.slug).join(', ')})`
+			? `categoria sconosciuta «${seen.join('», «')}» (categorie: ${slugs})`
 			: 'categoria mancante',
 	};
 }

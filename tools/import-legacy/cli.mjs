@@ -4,17 +4,17 @@
  * Imports products exported from the old system (issue 8, DECISIONS.md 3): a JSON array whose
  * items are the old API's product answer merged with its details answer ({ ...product,
  * ...details }) or holding both ({ product, details }). Each product becomes
- * <out>/<category>/<slug>.md; the conversion is the pure code in tools/import-legacy/, compiled here
+ * <out>/<category>/<slug>.md; the conversion is the pure code beside this file, compiled here
  * with esbuild (scripts/typescript.mjs).
  *
  *   npm run import:legacy -- <export.json> [--out content/products] [--force]
  *
  * The categories are the site's own (content/categories, or CONTENT_DIR/categories as for the
- * build). Every file is parsed with the site's own product schema before it is written (issue 14): a
- * product that would not build is repaired (an invalid optional field dropped, reported) or
- * skipped with the schema's Italian message, so an import never leaves a folder that breaks the
- * build. Photos stay on the old server: the files name none, the pages show 'Foto in arrivo',
- * and the report lists each product's old photo address for the editor.
+ * build). Every file is parsed with the site's own product schema before it is written (issue
+ * 14): a product that would not build is repaired (an invalid optional field dropped, reported)
+ * or skipped with the schema's Italian message, so an import never leaves a folder that breaks
+ * the build. Photos stay on the old server: the files name none, the pages show 'Foto in
+ * arrivo', and the report lists each product's old photo address for the editor.
  *
  * An existing file is never overwritten without --force; a second import of the same export
  * changes nothing (with --force it rewrites the same bytes). The report lists what was imported,

@@ -1,6 +1,9 @@
 import { asNumber, asText, isPresent, isRecord, italianNumber, pick, shorten } from './values';
 
-/** Nutrient names and cell texts of the old data: "di_cui_saturi" → "di cui acidi grassi saturi", 24 → "24 g". */
+/**
+ * Nutrient names and cell texts of the old data: "di_cui_saturi" → "di cui acidi grassi saturi",
+ * a bare 24 under proteine → "24 g", a %VNR → "150%".
+ */
 
 const NAMES: Record<string, string> = {
 	energia: 'Energia',

@@ -1,4 +1,6 @@
 import type { NutritionTable } from '../../src/lib/catalogue/label';
+import type { NutritionSection } from './description';
+import { findSection, type Features } from './features';
 import { cellText, META_KEYS, normKey, nutrientName, vnrText } from './nutrition-cells';
 import {
 	defaultColumn,
@@ -11,15 +13,15 @@ import {
 	type NutritionHints,
 } from './nutrition-columns';
 import { addGrid, addLines, htmlGrid } from './nutrition-grid';
-import type { NutritionSection } from './description';
-import { findSection, type Features } from './features';
 import { asText, isPresent, isRecord, looksLikeJson, parseJson, pick, type Notes } from './values';
 
 /**
  * Nutrition data of the old system in every shape of SPEC §3, turned into this site's single
  * table shape {columns, rows: [{nutrient, values, vnr?}], footnotes} (DECISIONS.md 3). Rows
  * missing a nutrient name or a value are skipped; unreadable or empty data gives no table and a
- * warning, never an exception. Serving labels and fixed notes follow SPEC §9.
+ * warning, never an exception. Serving labels and fixed notes follow SPEC §9. Here: the shapes
+ * of the data (maps, lists, JSON) and where to look; nutrition-columns.ts: the columns and the
+ * table builder; nutrition-grid.ts: text lines and tables; nutrition-cells.ts: names and cells.
  */
 
 export { nutrientName } from './nutrition-cells';
