@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const fixture = path.join(root, 'tests/fixtures/legacy/export.json');
-const importer = path.join(root, 'scripts/import-legacy.mjs');
+const importer = path.join(root, 'tools/import-legacy/cli.mjs');
 let workdir: string;
 let project: string;
 let products: string;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { productPhotos, svgOf } from '../../scripts/generate-images.mjs';
-import { CATEGORIES as SITE_CATEGORIES } from '../../src/lib/import/fields';
+import { CATEGORY_SLUGS } from '../fixtures/categories';
 
 /**
  * The sample catalogue's drawings never crash on product data (issue 14): whatever an editor
@@ -10,7 +10,7 @@ import { CATEGORIES as SITE_CATEGORIES } from '../../src/lib/import/fields';
  */
 
 /** The site's categories (the importer's list) and one the drawings do not know. */
-const CATEGORIES = [...SITE_CATEGORIES, 'categoria-nuova'];
+const CATEGORIES = [...CATEGORY_SLUGS, 'categoria-nuova'];
 /** Values a hand-written YAML field may hold, the wrong kinds included. */
 const anything = fc.oneof(
 	fc.string(),

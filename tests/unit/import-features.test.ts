@@ -3,15 +3,15 @@ import {
 	escapeMarkdownHtml,
 	htmlToMarkdown,
 	splitLongDescription,
-} from '../../src/lib/import/description';
+} from '../../tools/import-legacy/description';
 import {
 	findSection,
 	parseFeatures,
 	parseHeading,
 	parseSections,
 	sectionText,
-} from '../../src/lib/import/features';
-import { Notes } from '../../src/lib/import/values';
+} from '../../tools/import-legacy/features';
+import { Notes } from '../../tools/import-legacy/values';
 
 describe('feature text headings', () => {
 	it.each([

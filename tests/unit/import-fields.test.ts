@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { mapCategory } from '../../tools/import-legacy/category';
+import { brandOf, legacyImageUrls, mapFlags, productSlug } from '../../tools/import-legacy/fields';
 import {
-	brandOf,
 	buildVariants,
 	legacyEuros,
-	legacyImageUrls,
-	mapCategory,
-	mapFlags,
 	parseAvailability,
 	productPrices,
-	productSlug,
 	shopOfStore,
 	type Stock,
-} from '../../src/lib/import/fields';
-import { asNumber, Notes } from '../../src/lib/import/values';
+} from '../../tools/import-legacy/variants';
+import { asNumber, Notes } from '../../tools/import-legacy/values';
+import { SITE_CATEGORIES } from '../fixtures/categories';
 
 const none: Stock = { torino: 0, aosta: 0 };
 
@@ -74,17 +72,17 @@ describe('category', () => {
 		[{ category_id: 6 }, 'merchandising-e-cosmetici'],
 		[{ category_slug: 'yoga', category_name: 'Proteine' }, 'proteine'],
 	])('%j → %s', (record, expected) => {
-		expect(mapCategory(record, new Notes()).slug).toBe(expected);
+		expect(mapCategory(record, SITE_CATEGORIES, new Notes()).slug).toBe(expected);
 	});
 
 	it('notes a legacy slug and refuses an unknown or missing one', () => {
 		const notes = new Notes();
-		mapCategory({ category_slug: 'energetici' }, notes);
+		mapCategory({ category_slug: 'energetici' }, SITE_CATEGORIES, notes);
 		expect(notes.list[0]?.message).toContain('energetici');
-		const unknown = mapCategory({ category_slug: 'yoga' }, new Notes());
+		const unknown = mapCategory({ category_slug: 'yoga' }, SITE_CATEGORIES, new Notes());
 		expect(unknown.slug).toBeNull();
 		expect(unknown.slug === null && unknown.reason).toContain('«yoga»');
-		expect(mapCategory({ category_id: 3 }, new Notes())).toMatchObject({
+		expect(mapCategory({ category_id: 3 }, SITE_CATEGORIES, new Notes())).toMatchObject({
 			slug: null,
 			reason: 'categoria mancante',
 		});

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { splitLongDescription, type LongDescription } from '../../src/lib/import/description';
-import { parseFeatures } from '../../src/lib/import/features';
-import { findIngredients, isBarOatCream, markAllergens } from '../../src/lib/import/ingredients';
-import { findDailyDose, findUsage, findWarnings } from '../../src/lib/import/usage';
-import { Notes } from '../../src/lib/import/values';
+import { splitLongDescription, type LongDescription } from '../../tools/import-legacy/description';
+import { parseFeatures } from '../../tools/import-legacy/features';
+import {
+	findIngredients,
+	isBarOatCream,
+	markAllergens,
+} from '../../tools/import-legacy/ingredients';
+import { findDailyDose, findUsage, findWarnings } from '../../tools/import-legacy/usage';
+import { Notes } from '../../tools/import-legacy/values';
 
 const noDescription: LongDescription = { body: '' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { productFile, toYaml, wrapBody } from '../../src/lib/import/markdown';
-import type { ProductFrontmatter } from '../../src/lib/import/product';
+import { productFile, toYaml, wrapBody } from '../../tools/import-legacy/markdown';
+import type { ProductFrontmatter } from '../../tools/import-legacy/product';
 
 const tricky = [
 	'true',

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { productSchema } from '../../src/lib/content/product-schema';
 import type { ImageHelper } from '../../src/lib/content/schemas';
-import { productFile } from '../../src/lib/import/markdown';
+import { productFile } from '../../tools/import-legacy/markdown';
 import {
 	convertLegacyProduct,
 	mergeRecord,
 	type ConvertedProduct,
-} from '../../src/lib/import/product';
-import { Notes } from '../../src/lib/import/values';
+} from '../../tools/import-legacy/product';
+import { Notes } from '../../tools/import-legacy/values';
+import { CATEGORY_SLUGS, SITE_CATEGORIES } from '../fixtures/categories';
 
 /** Stands in for Astro's image() helper, which needs a build (as tests/unit/schemas.test.ts). */
 const image = (() => z.string()) as unknown as ImageHelper;
@@ -20,7 +21,9 @@ const schema = productSchema({ image });
 const fixture = JSON.parse(
 	readFileSync(path.resolve(import.meta.dirname, '../fixtures/legacy/export.json'), 'utf8'),
 ) as unknown[];
-const results = fixture.map((entry) => convertLegacyProduct(entry));
+/** Converts a record into one of the site's categories. */
+const convert = (entry: unknown) => convertLegacyProduct(entry, SITE_CATEGORIES);
+const results = fixture.map((entry) => convert(entry));
 const all = results.filter((result): result is ConvertedProduct => result.status === 'converted');
 /** The first product of each slug: the command skips a later one with the same slug. */
 const converted = all.filter(
@@ -57,17 +60,7 @@ describe('the fixture export', () => {
 	});
 
 	it('covers all seven categories', () => {
-		expect(new Set(converted.map((result) => result.category))).toEqual(
-			new Set([
-				'proteine',
-				'aminoacidi-e-creatina',
-				'alimenti-fit',
-				'supplementi',
-				'dimagranti',
-				'pre-workout-energetici',
-				'merchandising-e-cosmetici',
-			]),
-		);
+		expect(new Set(converted.map((result) => result.category))).toEqual(new Set(CATEGORY_SLUGS));
 	});
 
 	it.each(converted.map((result) => [`${result.category}/${result.slug}`, result] as const))(
@@ -90,7 +83,7 @@ describe('the fixture export', () => {
 	);
 
 	it('converting the same export twice gives the same files', () => {
-		const again = fixture.map((entry) => convertLegacyProduct(entry));
+		const again = fixture.map((entry) => convert(entry));
 		expect(again).toEqual(results);
 		again.forEach((result, index) => {
 			const first = results[index];
@@ -385,9 +378,9 @@ describe('records in both layouts', () => {
 	};
 
 	it('{ product, details } and { ...product, ...details } give the same file', () => {
-		const wrapped = convertLegacyProduct({ product: productPart, details: detailsPart });
-		const merged = convertLegacyProduct({ ...productPart, ...detailsPart });
-		const nested = convertLegacyProduct({ ...productPart, details: detailsPart });
+		const wrapped = convert({ product: productPart, details: detailsPart });
+		const merged = convert({ ...productPart, ...detailsPart });
+		const nested = convert({ ...productPart, details: detailsPart });
 		expect(wrapped).toEqual(merged);
 		expect(nested).toEqual(merged);
 		expect(merged.status).toBe('converted');
@@ -407,7 +400,7 @@ describe('records in both layouts', () => {
 		['an empty object', {}],
 		['a name of the wrong type', { name: { it: 'x' }, category_slug: 'proteine', price: 10 }],
 	])('%s is skipped with a reason, never thrown', (_name, entry) => {
-		const result = convertLegacyProduct(entry);
+		const result = convert(entry);
 		expect(result.status).toBe('skipped');
 		expect(result.status === 'skipped' && result.reason).toBeTruthy();
 	});
@@ -422,14 +415,14 @@ describe('records in both layouts', () => {
 			{ features: ['- **24 g di proteine**', '**INGREDIENTI:** Latte'] },
 		],
 	])('highlights from %s', (_name, extra) => {
-		const result = convertLegacyProduct({ ...productPart, ...extra });
+		const result = convert({ ...productPart, ...extra });
 		expect(result.status === 'converted' && result.frontmatter.highlights).toEqual([
 			'24 g di proteine',
 		]);
 	});
 
 	it('a too long name and description are shortened, a missing description is made', () => {
-		const result = convertLegacyProduct({
+		const result = convert({
 			name: `Proteina ${'molto '.repeat(20)}buona`,
 			category_slug: 'proteine',
 			price: 10,

@@ -155,7 +155,9 @@ export function list<T extends z.ZodTypeAny>(
 export function record<T extends z.ZodRawShape>(field: string, shape: T, example: string) {
 	const known = new Set(Object.keys(shape));
 	// The unknown-key check runs before the fields are validated, so a misspelt key is reported
-	// together with the required field it was meant to be.
+	// together with the required field it was meant to be. Its input is typed as the object's,
+	// not preprocess's `unknown`: the importer writes files of that type (z.input).
+	type Shape = z.ZodObject<T>;
 	return z.preprocess(
 		(value, ctx) => {
 			if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -172,7 +174,7 @@ export function record<T extends z.ZodRawShape>(field: string, shape: T, example
 			return value;
 		},
 		z.object(shape, typeMessages(field, 'un gruppo di campi', example)),
-	);
+	) as z.ZodEffects<Shape, z.output<Shape>, z.input<Shape>>;
 }
 
 /**

@@ -186,95 +186,100 @@ const specSchema = record(
 );
 
 /**
+ * A product file's fields and their rules, before editorSchema() wraps them: its `z.input` is
+ * the frontmatter type of the importer (tools/import-legacy/frontmatter.ts).
+ */
+export const productEntrySchema = ({ image }: { image: ImageHelper }) =>
+	record(
+		'prodotto',
+		{
+			/** Product name. */
+			name: text('name', '"Whey Isolate 90"', { max: 80 }),
+			/** Maker's brand. */
+			brand: text('brand', '"Nordika Nutrition"', { max: 40 }),
+			/** Category file name; must match the folder the file is in. */
+			category: pattern(
+				'category',
+				SLUG,
+				'deve essere il nome del file di una categoria',
+				'proteine',
+			),
+			/** One or two sentences for cards and search engines. */
+			description: text(
+				'description',
+				'"Proteine isolate del siero, 24 g per porzione, poche calorie."',
+				{ min: 20, max: 300 },
+			),
+			/**
+			 * Photos, the first is the main one. None yet is normal (an imported product whose
+			 * photo is still on the old server): the pages show the 'Foto in arrivo' picture.
+			 */
+			images: list(
+				'images',
+				photoSchema(image, 'images', './whey-isolate-90.jpg'),
+				'images: [{ src: ./whey-isolate-90.jpg, alt: "Barattolo di Whey Isolate 90" }]',
+			).default([]),
+			/** Badges on the card. */
+			badges: list(
+				'badges',
+				choice('badges', badgeKeys, 'miglior-prezzo'),
+				'badges: [miglior-prezzo, consigliato]',
+			).optional(),
+			/** Corner ribbon. */
+			ribbon: choice('ribbon', ribbonKeys, 'best-seller').optional(),
+			/** Special offer: its text appears as a chip next to the price. */
+			offer: text('offer', '"-10% fino al 30 novembre"', { max: 80 }).optional(),
+			/** Newly arrived product: shows NUOVO. */
+			isNew: flag('isNew').optional(),
+			/** Key points for the 'Caratteristiche' box. */
+			highlights: list(
+				'highlights',
+				text('highlights', '"24 g di proteine per porzione"', { max: 120 }),
+				'highlights: ["24 g di proteine per porzione"]',
+			).optional(),
+			/** Flavours and sizes, each with price and stock. */
+			variants: list(
+				'variants',
+				variantSchema(image),
+				'variants: [{ size: 900 g, price: 39.90, stock: { torino: 5 } }]',
+				{
+					min: 1,
+				},
+			),
+			/** Label data of a food or supplement. */
+			label: labelSchema.optional(),
+			/** Technical specs of clothing and accessories. */
+			specs: list('specs', specSchema, 'specs: [{ label: Materiale, value: "…" }]', {
+				min: 1,
+			}).optional(),
+		},
+		'prodotto',
+	).superRefine((product, ctx) => {
+		const seen = new Map<string, number>();
+		product.variants.forEach((variant, index) => {
+			const key = `${variant.flavour ?? ''}|${variant.size}`.toLowerCase();
+			const first = seen.get(key);
+			if (first !== undefined) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['variants', index],
+					message: `questa variante ripete gusto e formato della variante ${first + 1} (${variant.flavour ?? 'senza gusto'}, ${variant.size})`,
+				});
+			} else seen.set(key, index);
+		});
+		const flavoured = product.variants.filter((variant) => variant.flavour).length;
+		if (flavoured > 0 && flavoured < product.variants.length) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['variants'],
+				message: '«flavour» va indicato in tutte le varianti oppure in nessuna',
+			});
+		}
+	});
+
+/**
  * Products: one markdown file per product in `content/products/<category>/<slug>.md`. The body
  * is the long description; a section headed `## Il consiglio dell'esperto` becomes the tip box.
  */
-export const productSchema = ({ image }: { image: ImageHelper }) =>
-	editorSchema(
-		record(
-			'prodotto',
-			{
-				/** Product name. */
-				name: text('name', '"Whey Isolate 90"', { max: 80 }),
-				/** Maker's brand. */
-				brand: text('brand', '"Nordika Nutrition"', { max: 40 }),
-				/** Category file name; must match the folder the file is in. */
-				category: pattern(
-					'category',
-					SLUG,
-					'deve essere il nome del file di una categoria',
-					'proteine',
-				),
-				/** One or two sentences for cards and search engines. */
-				description: text(
-					'description',
-					'"Proteine isolate del siero, 24 g per porzione, poche calorie."',
-					{ min: 20, max: 300 },
-				),
-				/**
-				 * Photos, the first is the main one. None yet is normal (an imported product whose
-				 * photo is still on the old server): the pages show the 'Foto in arrivo' picture.
-				 */
-				images: list(
-					'images',
-					photoSchema(image, 'images', './whey-isolate-90.jpg'),
-					'images: [{ src: ./whey-isolate-90.jpg, alt: "Barattolo di Whey Isolate 90" }]',
-				).default([]),
-				/** Badges on the card. */
-				badges: list(
-					'badges',
-					choice('badges', badgeKeys, 'miglior-prezzo'),
-					'badges: [miglior-prezzo, consigliato]',
-				).optional(),
-				/** Corner ribbon. */
-				ribbon: choice('ribbon', ribbonKeys, 'best-seller').optional(),
-				/** Special offer: its text appears as a chip next to the price. */
-				offer: text('offer', '"-10% fino al 30 novembre"', { max: 80 }).optional(),
-				/** Newly arrived product: shows NUOVO. */
-				isNew: flag('isNew').optional(),
-				/** Key points for the 'Caratteristiche' box. */
-				highlights: list(
-					'highlights',
-					text('highlights', '"24 g di proteine per porzione"', { max: 120 }),
-					'highlights: ["24 g di proteine per porzione"]',
-				).optional(),
-				/** Flavours and sizes, each with price and stock. */
-				variants: list(
-					'variants',
-					variantSchema(image),
-					'variants: [{ size: 900 g, price: 39.90, stock: { torino: 5 } }]',
-					{
-						min: 1,
-					},
-				),
-				/** Label data of a food or supplement. */
-				label: labelSchema.optional(),
-				/** Technical specs of clothing and accessories. */
-				specs: list('specs', specSchema, 'specs: [{ label: Materiale, value: "…" }]', {
-					min: 1,
-				}).optional(),
-			},
-			'prodotto',
-		).superRefine((product, ctx) => {
-			const seen = new Map<string, number>();
-			product.variants.forEach((variant, index) => {
-				const key = `${variant.flavour ?? ''}|${variant.size}`.toLowerCase();
-				const first = seen.get(key);
-				if (first !== undefined) {
-					ctx.addIssue({
-						code: z.ZodIssueCode.custom,
-						path: ['variants', index],
-						message: `questa variante ripete gusto e formato della variante ${first + 1} (${variant.flavour ?? 'senza gusto'}, ${variant.size})`,
-					});
-				} else seen.set(key, index);
-			});
-			const flavoured = product.variants.filter((variant) => variant.flavour).length;
-			if (flavoured > 0 && flavoured < product.variants.length) {
-				ctx.addIssue({
-					code: z.ZodIssueCode.custom,
-					path: ['variants'],
-					message: '«flavour» va indicato in tutte le varianti oppure in nessuna',
-				});
-			}
-		}),
-	);
+export const productSchema = (helpers: { image: ImageHelper }) =>
+	editorSchema(productEntrySchema(helpers));

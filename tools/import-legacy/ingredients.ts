@@ -1,4 +1,4 @@
-import { markedAllergens } from '../catalogue/label';
+import { markedAllergens } from '../../src/lib/catalogue/label';
 import type { LongDescription } from './description';
 import { findSection, sectionText, type Features } from './features';
 import {

@@ -1,4 +1,4 @@
-import { slugify } from '../format/text';
+import type { VariantOut } from './frontmatter';
 import {
 	asFlag,
 	asList,
@@ -12,34 +12,9 @@ import {
 } from './values';
 
 /**
- * The product fields of the old API (SPEC §3) in all their spellings: names, brand, category,
- * prices (SPEC §9), variants, stock per store id, offer and badge flags, photos.
+ * Prices (SPEC §9), stock per old store id and the variants of an old product: the details'
+ * variants, else its sizes, else one variant at its lowest price.
  */
-
-/** The seven categories of this site (SPEC §3). */
-export const CATEGORIES = [
-	'proteine',
-	'aminoacidi-e-creatina',
-	'alimenti-fit',
-	'supplementi',
-	'dimagranti',
-	'pre-workout-energetici',
-	'merchandising-e-cosmetici',
-] as const;
-/** A category of this site. */
-export type CategorySlug = (typeof CATEGORIES)[number];
-
-/** The old category slugs and where they moved (SPEC §2, the legacy redirects). */
-export const LEGACY_CATEGORIES: Readonly<Record<string, CategorySlug>> = {
-	aminoacidi: 'aminoacidi-e-creatina',
-	'vitamine-minerali-antiossidanti': 'supplementi',
-	'pre-workout': 'dimagranti',
-	energetici: 'pre-workout-energetici',
-	'accessori-e-merchandising': 'merchandising-e-cosmetici',
-};
-
-/** The old numeric id of the merchandise category (SPEC §2: category id 6 has no nutrition). */
-const MERCHANDISE_CATEGORY_ID = 6;
 
 /** The shops of this site by old store id: 1 is Torino, any other Aosta (SPEC §9). */
 export type ShopKey = 'torino' | 'aosta';
@@ -49,83 +24,6 @@ export type Stock = Record<ShopKey, number>;
 /** The shop of an old store id. */
 export function shopOfStore(storeId: unknown): ShopKey {
 	return asNumber(storeId) === 1 ? 'torino' : 'aosta';
-}
-
-/** "Vitamine, Minerali e Antiossidanti" and "vitamine-minerali-antiossidanti" compare equal. */
-function categoryKey(text: string): string {
-	return slugify(text)
-		.split('-')
-		.filter((word) => word !== 'e')
-		.join('-');
-}
-
-const BY_KEY = new Map<string, CategorySlug>([
-	...CATEGORIES.map((slug): [string, CategorySlug] => [categoryKey(slug), slug]),
-	...Object.entries(LEGACY_CATEGORIES).map(([old, slug]): [string, CategorySlug] => [
-		categoryKey(old),
-		slug,
-	]),
-]);
-
-/** The category of a product from its slug or name in any spelling; null when unknown. */
-export function mapCategory(
-	record: Record<string, unknown>,
-	notes: Notes,
-): { slug: CategorySlug } | { slug: null; reason: string } {
-	const nested = isRecord(record['category']) ? record['category'] : undefined;
-	const candidates = [
-		pick(record, ['category_slug', 'categorySlug']),
-		pick(nested, ['slug']),
-		typeof record['category'] === 'string'
-			? { key: 'category', value: record['category'] }
-			: undefined,
-		pick(record, ['category_name', 'categoryName']),
-		pick(nested, ['name']),
-	];
-	const seen: string[] = [];
-	for (const candidate of candidates) {
-		const text = asText(candidate?.value);
-		if (!candidate || !text) continue;
-		const slug = BY_KEY.get(categoryKey(text));
-		if (slug) {
-			if (slugify(text) !== slug) {
-				notes.fallback('category', `categoria «${text}» del vecchio sito → ${slug}`);
-			}
-			return { slug };
-		}
-		seen.push(text);
-	}
-	const id = asNumber(pick(record, ['category_id', 'categoryId'])?.value);
-	if (!seen.length && id === MERCHANDISE_CATEGORY_ID) {
-		notes.fallback('category', `solo category_id ${id}: categoria merchandising-e-cosmetici`);
-		return { slug: 'merchandising-e-cosmetici' };
-	}
-	return {
-		slug: null,
-		reason: seen.length
-			? `categoria sconosciuta «${seen.join('», «')}» (categorie: ${CATEGORIES.join(', ')})`
-			: 'categoria mancante',
-	};
-}
-
-/** The product's slug: its own, else made from the name. */
-export function productSlug(record: Record<string, unknown>, name: string, notes: Notes): string {
-	const own = slugify(asText(record['slug']) ?? '');
-	if (own) return own;
-	notes.fallback('slug', `slug mancante: ricavato dal nome («${slugify(name)}»)`);
-	return slugify(name);
-}
-
-/** The brand in any spelling (brand_name, brandName, brand or brand.name). */
-export function brandOf(record: Record<string, unknown>, notes: Notes): string {
-	const brand = record['brand'];
-	const text =
-		asText(pick(record, ['brand_name', 'brandName'])?.value) ??
-		asText(brand) ??
-		(isRecord(brand) ? asText(brand['name']) : undefined);
-	if (text) return shorten(text, 40);
-	notes.fallback('brand', 'marca mancante: indicata «Vigor Sport», da verificare');
-	return 'Vigor Sport';
 }
 
 /**
@@ -161,15 +59,6 @@ function sizePrice(item: Record<string, unknown>): number | null {
 	const cents = pick(item, ['price_cents', 'priceCents']);
 	if (cents) return legacyEuros(cents.value, true);
 	return legacyEuros(pick(item, ['price', 'prezzo'])?.value);
-}
-
-/** A variant as written in a product file (euros). */
-export interface VariantOut {
-	flavour?: string;
-	size: string;
-	price: number;
-	originalPrice?: number;
-	stock: Stock;
 }
 
 /**
@@ -349,62 +238,4 @@ export function buildVariants(
 		);
 	}
 	return variants;
-}
-
-/** Badges of this site and the old flags they come from (SPEC §3). */
-const BADGE_FLAGS = [
-	['bestPrice', 'miglior-prezzo'],
-	['immediateAvailability', 'disponibile'],
-	['freeShipping', 'spedizione-gratuita'],
-	['newArrival', 'nuovo'],
-	['fastDelivery', 'consegna-24h'],
-	['staffPick', 'consigliato'],
-	['localProduct', 'valle-d-aosta'],
-] as const;
-
-/** What the old flags become: badges, ribbon, offer text and the NUOVO mark. */
-export interface Flags {
-	badges: (typeof BADGE_FLAGS)[number][1][];
-	ribbon?: 'best-seller' | 'novita';
-	offer?: string;
-	isNew?: true;
-}
-
-/** Maps the badge flags, best seller and new flags, and the special offer. */
-export function mapFlags(record: Record<string, unknown>, notes: Notes): Flags {
-	const flags: Flags = { badges: [] };
-	for (const [flag, badge] of BADGE_FLAGS) {
-		if (asFlag(record[flag])) flags.badges.push(badge);
-	}
-	for (const badge of ['spedizione-gratuita', 'consegna-24h'] as const) {
-		if (flags.badges.includes(badge)) {
-			notes.warning(
-				'badges',
-				`«${badge}»: il sito non spedisce, tienilo solo se il servizio esiste`,
-			);
-		}
-	}
-	const isNew = asFlag(pick(record, ['is_new', 'isNew'])?.value);
-	if (isNew) flags.isNew = true;
-	if (asFlag(pick(record, ['isBestSeller', 'is_best_seller'])?.value)) flags.ribbon = 'best-seller';
-	else if (isNew) flags.ribbon = 'novita';
-	const offer = asText(pick(record, ['specialOfferText', 'special_offer_text'])?.value);
-	const hasOffer = asFlag(pick(record, ['has_special_offer', 'hasSpecialOffer'])?.value);
-	if (hasOffer && offer) flags.offer = shorten(offer, 80);
-	else if (hasOffer) notes.warning('offer', 'offerta segnalata senza testo: non mostrata');
-	else if (offer) notes.warning('offer', 'testo di offerta senza offerta attiva: non mostrato');
-	return flags;
-}
-
-/** The addresses of the old photos (image_url, primaryImage, images[].src). */
-export function legacyImageUrls(record: Record<string, unknown>): string[] {
-	const urls = [
-		pick(record, ['image_url', 'imageUrl'])?.value,
-		record['primaryImage'],
-		...asList(record['images']),
-	].flatMap((item) => {
-		const url = isRecord(item) ? (item['src'] ?? item['url']) : item;
-		return typeof url === 'string' && url.trim() ? [url.trim()] : [];
-	});
-	return [...new Set(urls)];
 }

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
+// @ts-check
 /**
  * Imports products exported from the old system (issue 8, DECISIONS.md 3): a JSON array whose
  * items are the old API's product answer merged with its details answer ({ ...product,
  * ...details }) or holding both ({ product, details }). Each product becomes
- * <out>/<category>/<slug>.md; the conversion is the pure code in src/lib/import/, compiled here
+ * <out>/<category>/<slug>.md; the conversion is the pure code beside this file, compiled here
  * with esbuild (scripts/typescript.mjs).
  *
  *   npm run import:legacy -- <export.json> [--out content/products] [--force]
  *
- * Every file is parsed with the site's own product schema before it is written (issue 14): a
- * product that would not build is repaired (an invalid optional field dropped, reported) or
- * skipped with the schema's Italian message, so an import never leaves a folder that breaks the
- * build. Photos stay on the old server: the files name none, the pages show 'Foto in arrivo',
- * and the report lists each product's old photo address for the editor.
+ * The categories are the site's own (content/categories, or CONTENT_DIR/categories as for the
+ * build). Every file is parsed with the site's own product schema before it is written (issue
+ * 14): a product that would not build is repaired (an invalid optional field dropped, reported)
+ * or skipped with the schema's Italian message, so an import never leaves a folder that breaks
+ * the build. Photos stay on the old server: the files name none, the pages show 'Foto in
+ * arrivo', and the report lists each product's old photo address for the editor.
  *
  * An existing file is never overwritten without --force; a second import of the same export
  * changes nothing (with --force it rewrites the same bytes). The report lists what was imported,
@@ -23,16 +25,21 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importTypeScript } from './typescript.mjs';
+import { importTypeScript } from '../../scripts/typescript.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = 'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force]';
 
-/** Reads the command line; exits with the usage line on a mistake. */
+/**
+ * Reads the command line; exits with the usage line on a mistake.
+ * @param {string[]} argv
+ * @returns {{ file: string; out: string; force: boolean }}
+ */
 function options(argv) {
+	/** @type {{ file: string | null; out: string; force: boolean }} */
 	const result = { file: null, out: 'content/products', force: false };
 	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i];
+		const arg = argv[i] ?? '';
 		if (arg === '--force') result.force = true;
 		else if (arg === '--out') result.out = argv[++i] ?? '';
 		else if (arg.startsWith('--out=')) result.out = arg.slice(6);
@@ -48,18 +55,26 @@ function options(argv) {
 		console.error(USAGE);
 		process.exit(2);
 	}
-	return result;
+	return { ...result, file: result.file };
 }
 
-/** The records of the export: a list, or { products: [...] }, or one object. */
+/**
+ * The records of the export: a list, or { products: [...] }, or one object.
+ * @param {any} data
+ * @returns {unknown[]}
+ */
 function records(data) {
 	if (Array.isArray(data)) return data;
 	if (data && typeof data === 'object' && Array.isArray(data.products)) return data.products;
 	return [data];
 }
 
-/** Where each existing product file is, by slug (file names are unique across categories). */
+/**
+ * Where each existing product file is, by slug (file names are unique across categories).
+ * @param {string} out
+ */
 function existingFiles(out) {
+	/** @type {Map<string, string>} */
 	const bySlug = new Map();
 	if (!existsSync(out)) return bySlug;
 	for (const category of readdirSync(out, { withFileTypes: true })) {
@@ -71,6 +86,7 @@ function existingFiles(out) {
 	return bySlug;
 }
 
+/** @param {string} file */
 const shown = (file) => path.relative(process.cwd(), file) || file;
 
 async function main() {
@@ -81,23 +97,29 @@ async function main() {
 	try {
 		data = JSON.parse(await readFile(source, 'utf8'));
 	} catch (error) {
-		console.error(`Impossibile leggere ${opts.file}: ${error.message}`);
+		console.error(`Impossibile leggere ${opts.file}: ${/** @type {Error} */ (error).message}`);
 		process.exit(1);
 	}
-	const { convertLegacyProduct, checkConverted } = await importTypeScript(
-		path.join(ROOT, 'src/lib/import/index.ts'),
+	/** @type {typeof import('./index')} */
+	const { convertLegacyProduct, checkConverted, readCategories } = await importTypeScript(
+		path.join(ROOT, 'tools/import-legacy/index.ts'),
 	);
+	const content = path.resolve(ROOT, process.env['CONTENT_DIR'] ?? 'content');
+	const categories = readCategories(path.join(content, 'categories'));
 
 	const existing = existingFiles(out);
+	/** @type {{ file: string; state: string; notes: import('./index').ImportNote[] }[]} */
 	const imported = [];
+	/** @type {string[]} */
 	const skipped = [];
 	/** Products that are already there, unchanged: imported by an earlier run. */
 	let existingCount = 0;
+	/** @type {Map<string, string>} */
 	const seen = new Map();
 	const items = records(data);
 	for (const [index, entry] of items.entries()) {
 		const label = `voce ${index + 1}`;
-		const result = convertLegacyProduct(entry);
+		const result = convertLegacyProduct(entry, categories);
 		if (result.status === 'skipped') {
 			skipped.push(`${label}${result.name ? ` «${result.name}»` : ''}: ${result.reason}`);
 			continue;

@@ -1,4 +1,4 @@
-import { SUPPLEMENT_STATEMENTS } from '../catalogue/label';
+import { SUPPLEMENT_STATEMENTS } from '../../src/lib/catalogue/label';
 import type { LongDescription } from './description';
 import { findSection, sectionText, stripBullet, type Features } from './features';
 import { asList, asText, htmlText, isRecord, pick, type Notes } from './values';

@@ -168,5 +168,5 @@ export function wrapBody(body: string): string {
 /** The whole product file: frontmatter between `---` lines, then the body. */
 export function productFile(frontmatter: ProductFrontmatter, body: string): string {
 	const text = wrapBody(body.trim());
-	return `---\n${toYaml(frontmatter as unknown as { [key: string]: Value })}---\n${text ? `\n${text}\n` : ''}`;
+	return `---\n${toYaml(frontmatter)}---\n${text ? `\n${text}\n` : ''}`;
 }

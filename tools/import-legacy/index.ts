@@ -1,7 +1,7 @@
 /**
  * Import from the old system (issue 8, DECISIONS.md 3): pure functions that turn the old API's
- * product answers into product content files. scripts/import-legacy.mjs does the reading and
- * writing.
+ * product answers into product content files. cli.mjs (npm run import:legacy) does the reading
+ * and writing.
  */
 
 /** The product file as text: YAML frontmatter and markdown body. */
@@ -13,6 +13,8 @@ export {
 	type ProductFrontmatter,
 	type SkippedProduct,
 } from './product';
+/** The site's categories, read from content/categories. */
+export { readCategories, type SiteCategory } from './categories';
 /** A fallback or warning about one field, for the report. */
 export type { ImportNote } from './values';
 /** Every file is parsed with the site's product schema before it is written. */

@@ -1,4 +1,4 @@
-import type { CategorySlug } from './fields';
+import type { Regime } from '../../src/lib/content/product-schema';
 import type { ParsedNutrition } from './nutrition';
 
 /**
@@ -13,19 +13,25 @@ import type { ParsedNutrition } from './nutrition';
 
 /** The regime and the reason it was chosen, for the import report. */
 export interface RegimeChoice {
-	regime: 'integratore' | 'alimento';
+	regime: Regime;
 	reason: string;
 }
 
-const SUPPLEMENT_CATEGORIES: readonly CategorySlug[] = [
+/** The categories whose products default to food supplements (rule 3 above). */
+const SUPPLEMENT_CATEGORIES: readonly string[] = [
 	'supplementi',
 	'aminoacidi-e-creatina',
 	'dimagranti',
 ];
 
+/** Whether values of this category are given per daily dose (food supplements). */
+export function isSupplementCategory(category: string): boolean {
+	return SUPPLEMENT_CATEGORIES.includes(category);
+}
+
 /** Decides integratore or alimento from the nutrition table's shape and the category. */
 export function decideRegime(
-	category: CategorySlug,
+	category: string,
 	nutrition: Pick<ParsedNutrition, 'table' | 'kinds'> | null,
 ): RegimeChoice {
 	if (nutrition) {
@@ -48,7 +54,7 @@ export function decideRegime(
 			};
 		}
 	}
-	return SUPPLEMENT_CATEGORIES.includes(category)
+	return isSupplementCategory(category)
 		? { regime: 'integratore', reason: `categoria ${category}` }
 		: { regime: 'alimento', reason: `categoria ${category}` };
 }

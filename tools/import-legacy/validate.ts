@@ -1,8 +1,6 @@
 import { parse } from 'yaml';
-import { z } from 'astro/zod';
-import { innerSchema } from '../content/fields';
-import { productSchema } from '../content/product-schema';
-import type { ImageHelper } from '../content/schemas';
+import { productEntrySchema } from '../../src/lib/content/product-schema';
+import { frontmatterText, PHOTO_PATH } from './categories';
 import { productFile } from './markdown';
 import type { ConvertedProduct, ProductFrontmatter } from './product';
 import type { ImportNote } from './values';
@@ -17,15 +15,15 @@ import type { ImportNote } from './values';
  */
 
 /** The product schema with a plain path for photos, as the file holds them. */
-const schema = innerSchema(productSchema({ image: (() => z.string()) as unknown as ImageHelper }));
+const schema = productEntrySchema({ image: PHOTO_PATH });
 
 /** What the schema says of a file's text: nothing when it builds, else one line per field. */
 export function productFileProblems(text: string): { path: (string | number)[]; line: string }[] {
-	const match = /^---\n([\s\S]*?)\n?---\n/.exec(text);
-	if (!match) return [{ path: [], line: 'intestazione YAML mancante' }];
+	const yaml = frontmatterText(text);
+	if (yaml === null) return [{ path: [], line: 'intestazione YAML mancante' }];
 	let data: unknown;
 	try {
-		data = parse(match[1] ?? '');
+		data = parse(yaml);
 	} catch (error) {
 		return [{ path: [], line: `YAML non leggibile (${(error as Error).message})` }];
 	}
