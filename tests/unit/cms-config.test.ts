@@ -17,7 +17,7 @@ const lists = {
 		{ value: 'aosta', label: 'Sede Aosta' },
 	],
 };
-const options = { ...lists, repo: 'vigorsport/sito', branch: 'main' };
+const options = { ...lists, repo: 'vigorsport/sito', branch: 'main', companyName: 'Vigor Sport' };
 
 type Collection = { name: string; fields?: CmsField[]; files?: { fields: CmsField[] }[] };
 

@@ -21,6 +21,8 @@ export interface CmsOptions extends ContentLists {
 	/** "owner/name" of the repository on GitHub. */
 	repo: string;
 	branch: string;
+	/** The company's name from the settings, in the editor's title. */
+	companyName: string;
 }
 
 const image = imageStandIn as unknown as ImageHelper;
@@ -178,7 +180,7 @@ export function buildCmsConfig(
 		},
 	];
 	const config = {
-		app_title: 'Vigor Sport – Gestione contenuti',
+		app_title: `${options.companyName} – Gestione contenuti`,
 		backend: { name: 'github', repo: options.repo, branch: options.branch },
 		// Uploaded photos keep their name (lower case, hyphens), as the site's own do.
 		// No stock-photo services: every picture is the shop's own, and the editor calls no

@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { buildCmsConfig } from '../../lib/cms/config';
+import { getSettings } from '../../lib/content/queries';
 
 /**
  * /admin/config.json: the editor's configuration, built from the zod schemas and the Italian
@@ -20,6 +21,7 @@ export const GET: APIRoute = async () => {
 		branch: process.env['CMS_BRANCH'] ?? 'main',
 		categories,
 		shops,
+		companyName: (await getSettings()).companyName,
 	});
 	if (problems.length > 0) {
 		throw new Error(
