@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryPath, productPath } from '../../src/lib/catalogue/paths';
+import { catalogueTrail, categoryPath, productPath } from '../../src/lib/catalogue/paths';
 import {
 	flagChips,
 	productTabs,
@@ -91,6 +91,14 @@ describe('paths and widths', () => {
 		[productPath('proteine', 'whey-80'), '/prodotti/proteine/whey-80'],
 	])('%s', (actual, expected) => {
 		expect(actual).toBe(expected);
+	});
+
+	it('catalogueTrail starts at Home and Prodotti', () => {
+		expect(catalogueTrail({ name: 'Proteine', path: '/prodotti/proteine' })).toEqual([
+			{ name: 'Home', path: '/' },
+			{ name: 'Prodotti', path: '/prodotti' },
+			{ name: 'Proteine', path: '/prodotti/proteine' },
+		]);
 	});
 
 	it.each([

@@ -12,3 +12,14 @@ export function categoryPath(categorySlug: string): string {
 export function productPath(categorySlug: string, slug: string): string {
 	return `${categoryPath(categorySlug)}/${slug}`;
 }
+
+/** A page of a breadcrumb trail. */
+export interface TrailItem {
+	name: string;
+	path: string;
+}
+
+/** The breadcrumb trail of a catalogue page: Home, Prodotti, then the given pages. */
+export function catalogueTrail(...pages: TrailItem[]): TrailItem[] {
+	return [{ name: 'Home', path: '/' }, { name: 'Prodotti', path: '/prodotti' }, ...pages];
+}
