@@ -1,0 +1,90 @@
+// @ts-check
+// The colours of a pack, from the colour words of its photo's alt text and from the flavour.
+import { C, STYLES } from '../palette.mjs';
+import { isDark, random } from '../svg.mjs';
+
+/** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
+export const COLOUR_WORDS = [
+	['blu notte', '#1e1b4b'],
+	['blu scuro', '#172554'],
+	['blu navy', '#1e3a8a'],
+	['rosso scuro', '#7f1d1d'],
+	['verde acqua', '#14b8a6'],
+	['verde scuro', '#166534'],
+	['marrone chiaro', '#c08a5a'],
+	['color sabbia', '#d6c6a5'],
+	['color crema', '#f3e5ab'],
+	['nero', '#18181b'],
+	['nera', '#18181b'],
+	['neri', '#18181b'],
+	['nere', '#18181b'],
+	['bianco', '#f8fafc'],
+	['bianca', '#f8fafc'],
+	['giallo', '#facc15'],
+	['gialla', '#facc15'],
+	['gialle', '#facc15'],
+	['rosso', '#dc2626'],
+	['rossa', '#dc2626'],
+	['verde', '#16a34a'],
+	['viola', '#7c3aed'],
+	['arancione', '#f97316'],
+	['azzurro', '#38bdf8'],
+	['azzurra', '#38bdf8'],
+	['azzurri', '#38bdf8'],
+	['blu', '#1d4ed8'],
+	['ambrato', '#b45309'],
+	['marrone', '#78350f'],
+	['grigio', '#71717a'],
+	['grigia', '#71717a'],
+	['rosa', '#f472b6'],
+	['argento', '#cbd5e1'],
+	['dorato', '#d4a017'],
+	['dorate', '#d4a017'],
+	['trasparente', '#e0f2fe'],
+];
+export const ROLE_WORDS = {
+	lid: ['tappo', 'coperchio'],
+	label: ['etichetta'],
+	band: ['fascia', 'cerniere', 'logo'],
+};
+
+/**
+ * The colours an alt text names, by role: "Barattolo nero con coperchio giallo" gives a black
+ * body and a yellow lid; a colour after "e" ("bianco e blu") is the label's.
+ */
+export function altColours(alt) {
+	const words = alt
+		.toLowerCase()
+		.replace(/[^a-zàèéìòù' ]+/g, ' ')
+		.split(/\s+/)
+		.filter(Boolean);
+	const found = {};
+	for (let i = 0; i < words.length; i++) {
+		const match = COLOUR_WORDS.find(([name]) => {
+			const parts = name.split(' ');
+			return parts.every((part, k) => words[i + k] === part);
+		});
+		if (!match) continue;
+		const previous = words[i - 1];
+		let role = Object.keys(ROLE_WORDS).find((key) => ROLE_WORDS[key].includes(previous));
+		if (!role) role = ['body', 'label', 'band'].find((key) => !found[key]);
+		if (role && !found[role]) found[role] = match[1];
+		i += match[0].split(' ').length - 1;
+	}
+	return found;
+}
+
+/** The colours of one pack: alt colours first, then the flavour, then the brand's scheme. */
+export function packColours(info) {
+	const named = altColours(info.colourAlt);
+	const scheme = STYLES[Math.floor(random(info.brand)() * STYLES.length)];
+	const body = named.body ?? scheme.body;
+	const lid =
+		named.lid ?? (named.band && named.label ? named.band : isDark(body) ? C.yellow : C.night);
+	const panel =
+		info.flavour && info.labelFromFlavour
+			? info.flavourColour
+			: (named.label ?? (isDark(body) ? C.white : body));
+	const band = named.band ?? (info.flavour ? info.flavourColour : lid);
+	return { body, lid, panel, band, ink: isDark(panel) ? '#f8fafc' : '#18181b' };
+}
