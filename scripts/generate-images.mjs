@@ -34,6 +34,7 @@ async function main() {
 	let written = 0;
 	let skipped = 0;
 	let total = 0;
+	/** @type {(file: string, data: Buffer, note?: string) => Promise<void>} */
 	const save = async (file, data, note = '') => {
 		const target = path.join(ROOT, file);
 		await mkdir(path.dirname(target), { recursive: true });
@@ -42,6 +43,7 @@ async function main() {
 		total += data.length;
 		console.log(`  creata   ${file} (${Math.round(data.length / 1024)} KB${note})`);
 	};
+	/** @type {(file: string) => boolean} */
 	const exists = (file) => {
 		if (!FORCE && existsSync(path.join(ROOT, file))) {
 			skipped++;
@@ -57,10 +59,10 @@ async function main() {
 		const { output, quality } = await renderJpeg(job);
 		await save(job.file, output, quality === QUALITY ? '' : `, qualità ${quality}`);
 	}
-	for (const [file, svg] of [
+	for (const [file, svg] of /** @type {const} */ ([
 		['src/assets/logo.svg', LOGO_SVG],
 		['public/favicon.svg', FAVICON_SVG],
-	]) {
+	])) {
 		if (!exists(file)) await save(file, Buffer.from(svg));
 	}
 	console.log(

@@ -6,7 +6,20 @@ import { bottle, tub } from './props/goods.mjs';
 import { plant, ridge, snowCaps } from './props/scenery.mjs';
 import { between, el, ellipse, lin, p, path_, pick, poly, rect } from './svg.mjs';
 
-/** A shelving unit filled with tubs, bottles and jars. */
+/**
+ * @typedef {import('./svg.mjs').Point} Point
+ * @typedef {import('./svg.mjs').Rng} Rng
+ */
+
+/**
+ * A shelving unit filled with tubs, bottles and jars.
+ * @param {Rng} rng
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {{ rows?: number, back?: string, plank?: string, tags?: boolean, frame?: string }} [options]
+ */
 export function shelfUnit(rng, x, y, w, h, options = {}) {
 	const {
 		rows = 4,
@@ -69,7 +82,15 @@ export function shelfUnit(rng, x, y, w, h, options = {}) {
 	return out.join('');
 }
 
-/** The shop counter: light top, dark front with a yellow band. */
+/**
+ * The shop counter: light top, dark front with a yellow band.
+ * @param {number} x
+ * @param {number} top
+ * @param {number} w
+ * @param {number} h
+ * @param {Rng} rng
+ * @param {boolean} [extras] the till, a plant and two tubs on top
+ */
 export function counter(x, top, w, h, rng, extras = true) {
 	const out = [
 		rect(x, top, w, h * 0.1, '#e7e5e4', { rx: 4 }),
@@ -91,6 +112,13 @@ export function counter(x, top, w, h, rng, extras = true) {
 	return out.join('');
 }
 
+/**
+ * Pendant lamps hanging from the ceiling at each x, with a cone of light down to the floor.
+ * @param {readonly number[]} xs
+ * @param {number} ceiling
+ * @param {number} floor
+ * @param {number} [glow]
+ */
 export function pendantLamps(xs, ceiling, floor, glow = 0.07) {
 	return xs
 		.map((x) =>
@@ -116,6 +144,14 @@ export function pendantLamps(xs, ceiling, floor, glow = 0.07) {
 		.join('');
 }
 
+/**
+ * A floor in perspective, from top to bottom, its tiles drawn as lines.
+ * @param {number} top
+ * @param {number} bottom
+ * @param {number} w
+ * @param {string} c1
+ * @param {string} c2
+ */
 export function floor(top, bottom, w, c1, c2) {
 	const lines = [];
 	const vx = w / 2;
@@ -160,7 +196,10 @@ export function floor(top, bottom, w, c1, c2) {
 	);
 }
 
-/** Shop palette: Torino bright, warm white with yellow; Aosta wood and stone. */
+/**
+ * Shop palette: Torino bright, warm white with yellow; Aosta wood and stone.
+ * @param {string} shop
+ */
 export function shopLook(shop) {
 	return shop === 'aosta'
 		? {
@@ -183,59 +222,50 @@ export function shopLook(shop) {
 			};
 }
 
-/** The view through a window or behind a building: Alps for Aosta, hills for Torino. */
+/**
+ * The view through a window or behind a building: Alps for Aosta, hills for Torino.
+ * @param {string} shop
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {boolean} [dusk]
+ */
 export function landscape(shop, x, y, w, h, dusk = false) {
-	const sx = (t) => x + w * t;
-	const sy = (t) => y + h * t;
+	const sx = (/** @type {number} */ t) => x + w * t;
+	const sy = (/** @type {number} */ t) => y + h * t;
+	/**
+	 * A ridge line through the box, from its points as fractions of the box (x, y, x, y…).
+	 * @param {readonly number[]} fractions
+	 * @returns {[Point, ...Point[]]}
+	 */
+	const line = (fractions) => {
+		/** @type {Point[]} */
+		const points = [];
+		for (let i = 0; i + 1 < fractions.length; i += 2)
+			points.push([sx(fractions[i] ?? 0), sy(fractions[i + 1] ?? 0)]);
+		return /** @type {[Point, ...Point[]]} */ (points);
+	};
 	const out = [];
 	if (shop === 'aosta') {
-		const far = [
-			[sx(0), sy(0.42)],
-			[sx(0.1), sy(0.3)],
-			[sx(0.2), sy(0.36)],
-			[sx(0.32), sy(0.16)],
-			[sx(0.4), sy(0.26)],
-			[sx(0.48), sy(0.21)],
-			[sx(0.58), sy(0.08)],
-			[sx(0.69), sy(0.24)],
-			[sx(0.78), sy(0.18)],
-			[sx(0.89), sy(0.3)],
-			[sx(1), sy(0.22)],
-		];
+		const far = line([
+			0, 0.42, 0.1, 0.3, 0.2, 0.36, 0.32, 0.16, 0.4, 0.26, 0.48, 0.21, 0.58, 0.08, 0.69, 0.24, 0.78,
+			0.18, 0.89, 0.3, 1, 0.22,
+		]);
 		out.push(ridge(far, sy(1), dusk ? '#7e22ce' : '#94a3b8'));
 		out.push(snowCaps(far, dusk ? '#fbcfe8' : '#f8fafc', 0.36));
-		const near = [
-			[sx(0), sy(0.55)],
-			[sx(0.14), sy(0.46)],
-			[sx(0.26), sy(0.54)],
-			[sx(0.4), sy(0.48)],
-			[sx(0.54), sy(0.57)],
-			[sx(0.68), sy(0.47)],
-			[sx(0.82), sy(0.55)],
-			[sx(1), sy(0.49)],
-		];
+		const near = line([
+			0, 0.55, 0.14, 0.46, 0.26, 0.54, 0.4, 0.48, 0.54, 0.57, 0.68, 0.47, 0.82, 0.55, 1, 0.49,
+		]);
 		out.push(ridge(near, sy(1), dusk ? '#4c1d95' : '#64748b'));
 		out.push(snowCaps(near, dusk ? '#f5d0fe' : '#e2e8f0', 0.2));
-		const forest = [
-			[sx(0), sy(0.7)],
-			[sx(0.2), sy(0.64)],
-			[sx(0.45), sy(0.7)],
-			[sx(0.7), sy(0.63)],
-			[sx(1), sy(0.69)],
-		];
+		const forest = line([0, 0.7, 0.2, 0.64, 0.45, 0.7, 0.7, 0.63, 1, 0.69]);
 		out.push(ridge(forest, sy(1), dusk ? '#1e1b4b' : '#166534'));
 	} else {
-		const far = [
-			[sx(0), sy(0.4)],
-			[sx(0.14), sy(0.33)],
-			[sx(0.26), sy(0.26)],
-			[sx(0.35), sy(0.17)],
-			[sx(0.44), sy(0.24)],
-			[sx(0.55), sy(0.33)],
-			[sx(0.7), sy(0.29)],
-			[sx(0.84), sy(0.36)],
-			[sx(1), sy(0.32)],
-		];
+		const far = line([
+			0, 0.4, 0.14, 0.33, 0.26, 0.26, 0.35, 0.17, 0.44, 0.24, 0.55, 0.33, 0.7, 0.29, 0.84, 0.36, 1,
+			0.32,
+		]);
 		out.push(ridge(far, sy(1), dusk ? '#6d28d9' : '#94a3b8'));
 		// The abbey on the mountain top, as seen from the Susa valley.
 		const ax = sx(0.35);
@@ -243,21 +273,9 @@ export function landscape(shop, x, y, w, h, dusk = false) {
 		const abbey = dusk ? '#3b0764' : '#475569';
 		out.push(rect(ax - w * 0.025, ay - h * 0.03, w * 0.05, h * 0.035, abbey));
 		out.push(rect(ax + w * 0.012, ay - h * 0.055, w * 0.012, h * 0.03, abbey));
-		const hills = [
-			[sx(0), sy(0.58)],
-			[sx(0.18), sy(0.5)],
-			[sx(0.36), sy(0.56)],
-			[sx(0.55), sy(0.48)],
-			[sx(0.76), sy(0.55)],
-			[sx(1), sy(0.5)],
-		];
+		const hills = line([0, 0.58, 0.18, 0.5, 0.36, 0.56, 0.55, 0.48, 0.76, 0.55, 1, 0.5]);
 		out.push(ridge(hills, sy(1), dusk ? '#312e81' : '#4d7c0f'));
-		const near = [
-			[sx(0), sy(0.7)],
-			[sx(0.3), sy(0.64)],
-			[sx(0.6), sy(0.7)],
-			[sx(1), sy(0.63)],
-		];
+		const near = line([0, 0.7, 0.3, 0.64, 0.6, 0.7, 1, 0.63]);
 		out.push(ridge(near, sy(1), dusk ? '#1e1b4b' : '#65a30d'));
 	}
 	return out.join('');

@@ -26,20 +26,33 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const QUALITY = 82;
 const MAX_BYTES = 150 * 1024;
 
-/** Reads the frontmatter of a markdown file. */
+/**
+ * @typedef {import('./svg.mjs').Rng} Rng
+ * @typedef {object} Job one picture to draw
+ * @property {string} file its path from the repository root
+ * @property {number} width
+ * @property {number} height
+ * @property {(rng: Rng) => string} draw the scene, drawn with the file's own seed
+ * @property {readonly [number, number]} view the size of the canvas the scene is drawn on
+ * @property {number} [maxBytes] the largest JPEG it may become
+ */
+
+/** Reads the frontmatter of a markdown file. @param {string} text @returns {unknown} */
 export function frontmatter(text) {
 	const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-	return match ? parse(match[1]) : null;
+	return match ? parse(match[1] ?? '') : null;
 }
 
 /**
  * The product photos of the sample catalogue to draw: one job per distinct file named in
  * content/products/<category>/<slug>.md. Imported products are never drawn (they show the
  * 'Foto in arrivo' picture until the real photo is added).
+ * @returns {Promise<Job[]>}
  */
 export async function productJobs() {
 	const base = path.join(ROOT, 'content/products');
 	if (!existsSync(base)) return [];
+	/** @type {Job[]} */
 	const list = [];
 	for (const category of (await readdir(base)).sort()) {
 		const folder = path.join(base, category);
@@ -54,7 +67,9 @@ export async function productJobs() {
 			try {
 				data = frontmatter(await readFile(path.join(folder, file), 'utf8'));
 			} catch (error) {
-				console.log(`  salto    content/products/${category}/${file}: ${error.message}`);
+				console.log(
+					`  salto    content/products/${category}/${file}: ${error instanceof Error ? error.message : error}`,
+				);
 				continue;
 			}
 			for (const photo of productPhotos(data, file.replace(/\.md$/, ''), category)) {
@@ -74,12 +89,19 @@ export async function productJobs() {
 	return list;
 }
 
-/** Each job: output path (from the repository root), size, and the scene to draw. */
+/**
+ * Each job: output path (from the repository root), size, and the scene to draw.
+ * @returns {Job[]}
+ */
 export function jobs() {
+	/** @type {Job[]} */
 	const list = [];
-	const add = (file, width, height, draw, view = [W, H]) =>
+	/** @type {(file: string, width: number, height: number, draw: Job['draw'], view?: Job['view']) => void} */
+	const add = (file, width, height, draw, view = [W, H]) => {
 		list.push({ file, width, height, draw, view });
+	};
 	// The still lifes are drawn slightly larger, so that the products fill the small cards.
+	/** @type {(draw: Job['draw']) => Job['draw']} */
 	const zoom = (draw) => (rng) =>
 		group([draw(rng)], { transform: 'translate(600 620) scale(1.1) translate(-600 -620)' });
 	for (const [slug, draw] of Object.entries(categoryScenes))
@@ -101,6 +123,7 @@ export function jobs() {
 	add('src/assets/about/chi-siamo-2.jpg', 800, 600, (rng) => consultation(rng, 'aosta'));
 	add('src/assets/about/chi-siamo-3.jpg', 800, 600, (rng) => interiorOverview(rng, 'torino'));
 	add('src/assets/about/chi-siamo-4.jpg', 800, 600, (rng) => storefront(rng, 'aosta'));
+	/** @type {Job['draw'][]} */
 	const gallery = [
 		(rng) => interiorOverview(rng, 'torino'),
 		(rng) => accessoriesWall(rng, 'aosta'),
@@ -115,14 +138,14 @@ export function jobs() {
 	return list;
 }
 
-/** The SVG of one job, drawn with the job's own seed. */
+/** The SVG of one job, drawn with the job's own seed. @param {Job} job */
 export function svgOf({ file, width, height, draw, view }) {
 	resetDefs();
 	const body = draw(random(file));
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${view[0]} ${view[1]}" preserveAspectRatio="xMidYMid slice"><defs>${defsSvg()}</defs>${body}</svg>`;
 }
 
-/** One job as a JPEG, its quality lowered until it fits `maxBytes`. */
+/** One job as a JPEG, its quality lowered until it fits `maxBytes`. @param {Job} job */
 export async function renderJpeg(job) {
 	const { maxBytes = MAX_BYTES } = job;
 	const svg = svgOf(job);

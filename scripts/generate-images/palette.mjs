@@ -21,8 +21,12 @@ export const C = {
 	skinDark: '#b9835a',
 };
 
+/**
+ * @typedef {{ body: string, lid: string, label: string, accent: string }} Style colours of a pack
+ */
+
 /** Colour schemes of the tubs, bottles and jars on the shelves (no real brand liveries). */
-export const STYLES = [
+export const STYLES = /** @type {const} */ ([
 	{ body: '#18181b', lid: '#facc15', label: '#facc15', accent: '#27272a' },
 	{ body: '#facc15', lid: '#18181b', label: '#ffffff', accent: '#18181b' },
 	{ body: '#f8fafc', lid: '#dc2626', label: '#dc2626', accent: '#facc15' },
@@ -34,7 +38,7 @@ export const STYLES = [
 	{ body: '#0f766e', lid: '#f8fafc', label: '#ccfbf1', accent: '#facc15' },
 	{ body: '#fb923c', lid: '#27272a', label: '#fff7ed', accent: '#27272a' },
 	{ body: '#0ea5e9', lid: '#0f172a', label: '#f0f9ff', accent: '#facc15' },
-];
+]);
 
 export const FONT = "DejaVu Sans, 'Liberation Sans', Arial, sans-serif";
 

@@ -9,6 +9,32 @@ import { C } from './palette.mjs';
 import { confetti } from './props/scenery.mjs';
 import { circle, isDark, lin, rect } from './svg.mjs';
 
+/**
+ * @typedef {import('./packs/colours.mjs').PackColours} PackColours
+ * @typedef {import('./svg.mjs').Rng} Rng
+ * @typedef {{ slug: string, category: string, name: string, brand: string }} Product
+ * @typedef {object} PackInfo what one pack shows: a variant, and its photo's alt text
+ * @property {string} name
+ * @property {string} brand
+ * @property {string | null} flavour
+ * @property {string | null} flavourColour the flavour's colour, null exactly when there is none
+ * @property {string} size
+ * @property {string} kind the kind of pack, and after a colon its variety ('carton:bar')
+ * @property {string} colourAlt the text the pack's colours are read from
+ * @property {boolean} labelFromFlavour
+ * @property {boolean} clear a transparent pack that shows its liquid
+ * @property {string} liquid
+ * @property {string[]} symbols pictures named in the alt text
+ * @property {string | undefined} [garment] the variety of a garment
+ * @property {string | undefined} [contents] what a carton holds
+ * @typedef {{ variants: [PackInfo, ...PackInfo[]] }} Photo the packs of one photo
+ * @typedef {(cx: number, base: number, k: number, c: PackColours, info: PackInfo) => string}
+ *   PackDrawer draws a pack standing on (cx, base) at scale k
+ * @typedef {{ name?: unknown, brand?: unknown, images?: unknown, variants?: unknown,
+ *   flavour?: unknown, size?: unknown, image?: unknown, src?: unknown, alt?: unknown }} Fields
+ *   an object of a hand-written product file, whose fields may hold anything
+ */
+
 // ---------------------------------------------------------------------------------------------
 // Product packs. Every product photo named in content/products/<category>/<slug>.md (images[]
 // and variants[].image) that does not exist yet is drawn as a stylised pack: the kind of pack
@@ -20,11 +46,18 @@ export const PRODUCT_SIZE = 800;
 export const PRODUCT_MAX_BYTES = 80 * 1024;
 
 /** Flavour (or colour) → colour: the variant picker's own rule, so picture and dot agree. */
-const { flavourColour } = await importTypeScript(
-	fileURLToPath(new URL('../../src/lib/catalogue/variants.ts', import.meta.url)),
+const { flavourColour } = /** @type {{ flavourColour: (flavour: string) => string }} */ (
+	await importTypeScript(
+		fileURLToPath(new URL('../../src/lib/catalogue/variants.ts', import.meta.url)),
+	)
 );
 
-/** Which pack to draw for a product photo. */
+/**
+ * Which pack to draw for a product photo.
+ * @param {Product} product
+ * @param {string} size
+ * @param {string} alt
+ */
 export function packKind(product, size, alt) {
 	const text = `${product.slug} ${product.name} ${size}`.toLowerCase();
 	const altText = alt.toLowerCase();
@@ -59,8 +92,10 @@ export function packKind(product, size, alt) {
 }
 
 /** Pack drawers: each takes the centre of the base (cx, base), a scale, the colours and the info. */
+/** @type {Record<string, PackDrawer>} */
 const packs = { ...containers, ...goods };
 
+/** @type {Record<string, readonly [string, string]>} */
 export const BACKDROPS = {
 	proteine: ['#fef9c3', '#fde68a'],
 	'aminoacidi-e-creatina': ['#e0f2fe', '#bae6fd'],
@@ -71,7 +106,12 @@ export const BACKDROPS = {
 	'merchandising-e-cosmetici': ['#f4f4f5', '#e4e4e7'],
 };
 
-/** A product photo: a studio backdrop and one or two packs. */
+/**
+ * A product photo: a studio backdrop and one or two packs.
+ * @param {Rng} rng
+ * @param {Product} product
+ * @param {Photo} photo
+ */
 export function productScene(rng, product, photo) {
 	const [bg1, bg2] = BACKDROPS[product.category] ?? ['#f4f4f5', '#e4e4e7'];
 	const dark = isDark(bg2);
@@ -100,7 +140,7 @@ export function productScene(rng, product, photo) {
 	];
 	const drawn = photo.variants.slice(0, 2);
 	drawn.forEach((info, i) => {
-		const [kind, sub] = info.kind.split(':');
+		const [kind = '', sub] = info.kind.split(':');
 		const colours = packColours(info);
 		const wide = ['bar', 'carton', 'duffel', 'belt', 'gloves', 'garment', 'cookie'].includes(kind);
 		const two = drawn.length === 2;
@@ -108,6 +148,7 @@ export function productScene(rng, product, photo) {
 		const cx = two ? (i === 0 ? 270 : 560) : 400;
 		const base = kind === 'bar' ? 600 : 700;
 		const draw = packs[kind];
+		if (!draw) throw new TypeError(`No drawing for a pack of kind ${kind}`);
 		const scale = /piccol/.test(info.colourAlt.toLowerCase()) ? k * 0.85 : k;
 		out.push(draw(cx, base, scale, colours, { ...info, garment: sub, contents: sub }));
 		// Pictures named in the alt text, as round stickers beside the pack.
@@ -123,10 +164,17 @@ export function productScene(rng, product, photo) {
 	return out.join('');
 }
 
-/** A text from any value of a hand-written file: numbers as written, anything else empty. */
+/**
+ * A text from any value of a hand-written file: numbers as written, anything else empty.
+ * @param {unknown} value
+ */
 export const textOf = (value) =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-/** The objects of a list (anything that is not a list has none). */
+/**
+ * The objects of a list (anything that is not a list has none).
+ * @param {unknown} value
+ * @returns {Fields[]}
+ */
 export const objectsOf = (value) =>
 	(Array.isArray(value) ? value : []).filter((item) => item && typeof item === 'object');
 
@@ -135,8 +183,13 @@ export const objectsOf = (value) =>
  * ./), each with the scene that draws it. Pure, and total: any frontmatter, however odd (no
  * variants, S/M/L sizes, unknown flavours or colours, empty names), gets a drawing, and a scene
  * that fails falls back to a plain pack in neutral colours (tests/unit/generate-images.test.ts).
+ * @param {unknown} data the product file's frontmatter
+ * @param {string} slug
+ * @param {string} category
+ * @returns {{ src: string, draw: (rng: Rng) => string }[]}
  */
 export function productPhotos(data, slug, category) {
+	/** @type {Fields} */
 	const fields = data && typeof data === 'object' ? data : {};
 	// A product still without variants gets its picture all the same.
 	const variants = objectsOf(fields.variants);
@@ -145,10 +198,15 @@ export function productPhotos(data, slug, category) {
 	const images = objectsOf(fields.images);
 	const mainAlt = textOf(images[0]?.alt);
 	// Brand and product names are not descriptions: "Fiamma Lab" draws no flame.
-	const withoutNames = (alt) =>
+	const withoutNames = (/** @type {string} */ alt) =>
 		[product.brand, product.name]
 			.filter(Boolean)
 			.reduce((text, name) => text.split(name.toLowerCase()).join(' '), alt.toLowerCase());
+	/**
+	 * @param {Fields} variant
+	 * @param {string} alt
+	 * @returns {PackInfo}
+	 */
 	const describe = (variant, alt) => {
 		const flavour = textOf(variant.flavour).trim() || null;
 		const size = textOf(variant.size);
@@ -170,12 +228,25 @@ export function productPhotos(data, slug, category) {
 				.slice(0, 2),
 		};
 	};
+	/** @type {PackInfo} */
 	const plain = { ...describe({}, ''), kind: 'tub', symbols: [] };
+	/** @type {{ src: string, draw: (rng: Rng) => string }[]} */
 	const list = [];
+	/**
+	 * @param {unknown} src
+	 * @param {string} alt
+	 * @param {[Fields, ...Fields[]]} shown the variants the photo shows
+	 */
 	const add = (src, alt, shown) => {
 		if (typeof src !== 'string' || !src.startsWith('./') || src.length < 3) return;
 		if (list.some((photo) => photo.src === src)) return;
-		const photo = { variants: shown.map((variant) => describe(variant, alt)) };
+		/** @type {Photo} */
+		const photo = {
+			variants: [
+				describe(shown[0], alt),
+				...shown.slice(1).map((variant) => describe(variant, alt)),
+			],
+		};
 		list.push({
 			src,
 			draw: (rng) => {
@@ -189,17 +260,19 @@ export function productPhotos(data, slug, category) {
 	};
 	// The main photo shows the first variant, or two variants side by side when their packs
 	// differ (a powder and its capsules).
-	const first = variants[0];
+	const first = /** @type {Fields} */ (variants[0]);
 	const other = variants.find(
 		(variant) =>
 			packKind(product, textOf(variant.size), '') !== packKind(product, textOf(first.size), ''),
 	);
+	/** @type {[Fields, ...Fields[]]} */
 	const mainVariants =
 		other && /affiancat|e flacone|e barattolo/.test(mainAlt.toLowerCase())
 			? [first, other]
 			: [first];
 	for (const image of images) add(image.src, textOf(image.alt), mainVariants);
 	for (const variant of variants) {
+		/** @type {Fields | null} */
 		const image = variant.image && typeof variant.image === 'object' ? variant.image : null;
 		if (image) add(image.src, textOf(image.alt), [variant]);
 	}

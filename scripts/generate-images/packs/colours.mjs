@@ -1,9 +1,10 @@
 // @ts-check
 // The colours of a pack, from the colour words of its photo's alt text and from the flavour.
 import { C, STYLES } from '../palette.mjs';
-import { isDark, random } from '../svg.mjs';
+import { isDark, pick, random } from '../svg.mjs';
 
 /** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
+/** @type {ReadonlyArray<readonly [string, string]>} */
 export const COLOUR_WORDS = [
 	['blu notte', '#1e1b4b'],
 	['blu scuro', '#172554'],
@@ -42,15 +43,24 @@ export const COLOUR_WORDS = [
 	['dorate', '#d4a017'],
 	['trasparente', '#e0f2fe'],
 ];
+
+/** Words that say which part of the pack the next colour paints. */
 export const ROLE_WORDS = {
 	lid: ['tappo', 'coperchio'],
 	label: ['etichetta'],
 	band: ['fascia', 'cerniere', 'logo'],
 };
+/** @typedef {keyof typeof ROLE_WORDS} Role */
+const ROLES = /** @type {Role[]} */ (Object.keys(ROLE_WORDS));
+
+/**
+ * @typedef {{ body: string, lid: string, panel: string, band: string, ink: string }} PackColours
+ */
 
 /**
  * The colours an alt text names, by role: "Barattolo nero con coperchio giallo" gives a black
  * body and a yellow lid; a colour after "e" ("bianco e blu") is the label's.
+ * @param {string} alt
  */
 export function altColours(alt) {
 	const words = alt
@@ -58,6 +68,7 @@ export function altColours(alt) {
 		.replace(/[^a-zàèéìòù' ]+/g, ' ')
 		.split(/\s+/)
 		.filter(Boolean);
+	/** @type {Partial<Record<'body' | Role, string>>} */
 	const found = {};
 	for (let i = 0; i < words.length; i++) {
 		const match = COLOUR_WORDS.find(([name]) => {
@@ -66,25 +77,30 @@ export function altColours(alt) {
 		});
 		if (!match) continue;
 		const previous = words[i - 1];
-		let role = Object.keys(ROLE_WORDS).find((key) => ROLE_WORDS[key].includes(previous));
-		if (!role) role = ['body', 'label', 'band'].find((key) => !found[key]);
+		/** @type {'body' | Role | undefined} */
+		let role = ROLES.find((key) => previous !== undefined && ROLE_WORDS[key].includes(previous));
+		if (!role) role = /** @type {const} */ (['body', 'label', 'band']).find((key) => !found[key]);
 		if (role && !found[role]) found[role] = match[1];
 		i += match[0].split(' ').length - 1;
 	}
 	return found;
 }
 
-/** The colours of one pack: alt colours first, then the flavour, then the brand's scheme. */
+/**
+ * The colours of one pack: alt colours first, then the flavour, then the brand's scheme.
+ * @param {import('../products.mjs').PackInfo} info
+ * @returns {PackColours}
+ */
 export function packColours(info) {
 	const named = altColours(info.colourAlt);
-	const scheme = STYLES[Math.floor(random(info.brand)() * STYLES.length)];
+	const scheme = pick(random(info.brand), STYLES);
 	const body = named.body ?? scheme.body;
 	const lid =
 		named.lid ?? (named.band && named.label ? named.band : isDark(body) ? C.yellow : C.night);
 	const panel =
-		info.flavour && info.labelFromFlavour
+		info.flavourColour && info.labelFromFlavour
 			? info.flavourColour
 			: (named.label ?? (isDark(body) ? C.white : body));
-	const band = named.band ?? (info.flavour ? info.flavourColour : lid);
+	const band = named.band ?? info.flavourColour ?? lid;
 	return { body, lid, panel, band, ink: isDark(panel) ? '#f8fafc' : '#18181b' };
 }

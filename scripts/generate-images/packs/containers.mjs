@@ -4,6 +4,10 @@ import { labelPrint } from './label.mjs';
 import { groundShadow } from '../props/goods.mjs';
 import { ellipse, n, p, path_, poly, rect } from '../svg.mjs';
 
+/** @type {Record<string, import('../products.mjs').PackDrawer>} */
+/** @typedef {import('../svg.mjs').Point} Point */
+
+/** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const containers = {
 	tub(cx, base, k, c, info) {
 		const w = 330 * k;
@@ -238,6 +242,7 @@ export const containers = {
 		const box = { x: cx - w * 0.44, y: top + h * 0.18, w: w * 0.88, h: h * 0.72 };
 		// A box of blisters is closed; the others are open and show their contents.
 		const closed = info.contents === 'blister';
+		/** @type {Point[]} */
 		const lidFace = [
 			[cx - w / 2, top],
 			[cx - w / 2 + depth * 0.6, top - depth],

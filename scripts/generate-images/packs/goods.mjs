@@ -7,6 +7,7 @@ import { groundShadow, shaker } from '../props/goods.mjs';
 import { mark } from '../props/scenery.mjs';
 import { circle, ellipse, group, isDark, n, p, path_, poly, random, rect } from '../svg.mjs';
 
+/** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const goods = {
 	bar(cx, base, k, c, info) {
 		const w = 600 * k;
@@ -136,7 +137,7 @@ export const goods = {
 			}),
 		].join('');
 	},
-	shaker(cx, base, k, c, info) {
+	shaker(cx, base, k, _c, info) {
 		const w = 250 * k;
 		const h = 540 * k;
 		return [
@@ -155,7 +156,7 @@ export const goods = {
 			}),
 		].join('');
 	},
-	garment(cx, base, k, c, info) {
+	garment(cx, base, k, _c, info) {
 		const s = 470 * k;
 		const y = base - s * 1.08;
 		const colour = info.flavourColour;
@@ -298,7 +299,7 @@ export const goods = {
 		].join('');
 	},
 	gloves(cx, base, k, c) {
-		const glove = (gx, flip) => {
+		const glove = (/** @type {number} */ gx, /** @type {boolean} */ flip) => {
 			const s = 300 * k;
 			const y = base - s * 1.2;
 			return group(

@@ -3,6 +3,7 @@
 import { FONT } from '../palette.mjs';
 import { el, isDark, rect } from '../svg.mjs';
 
+/** Text escaped for XML. @param {unknown} text */
 export const xml = (text) =>
 	String(text)
 		.replace(/&/g, '&amp;')
@@ -10,7 +11,14 @@ export const xml = (text) =>
 		.replace(/>/g, '&gt;')
 		.replace(/"/g, '&quot;');
 
-/** Text centred on (x, y), shrunk to fit `maxWidth`. */
+/**
+ * Text centred on (x, y), shrunk to fit `maxWidth`.
+ * @param {number} x
+ * @param {number} y
+ * @param {string} text
+ * @param {{ size: number, maxWidth: number, fill: string, weight?: string, opacity?: number,
+ *   spacing?: number, anchor?: string }} style
+ */
 export function label(
 	x,
 	y,
@@ -37,7 +45,7 @@ export function label(
 	);
 }
 
-/** Splits a name into at most two balanced lines. */
+/** Splits a name into at most two balanced lines. @param {string} name */
 export function twoLines(name) {
 	if (name.length <= 14) return [name];
 	const words = name.split(' ');
@@ -58,6 +66,10 @@ export function twoLines(name) {
 /**
  * The printed part of a label, inside the box (x, y, w, h): brand, name on one or two lines, a
  * chip with the flavour colour and the size.
+ * @param {{ x: number, y: number, w: number, h: number }} box
+ * @param {import('../products.mjs').PackInfo} info
+ * @param {string} ink
+ * @param {{ compact?: boolean }} [options] compact: brand, name and size only, on one line each
  */
 export function labelPrint(box, info, ink, { compact = false } = {}) {
 	const { x, y, w, h } = box;

@@ -5,6 +5,7 @@ import { bolt } from '../props/goods.mjs';
 import { circle, el, ellipse, n, p, path_, poly, rect } from '../svg.mjs';
 
 /** Pictures named in the alt text: small symbols drawn on the label. */
+/** @type {ReadonlyArray<readonly [RegExp, string]>} */
 export const SYMBOLS = [
 	[/fulmine/, 'bolt'],
 	[/luna/, 'moon'],
@@ -19,7 +20,14 @@ export const SYMBOLS = [
 	[/pancake/, 'pancakes'],
 ];
 
-/** A symbol named in the alt text, centred on (cx, cy) with size s. */
+/**
+ * A symbol named in the alt text, centred on (cx, cy) with size s.
+ * @param {string} kind
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} s
+ * @param {string} colour the background, for the moon's shadow
+ */
 export function symbol(kind, cx, cy, s, colour) {
 	switch (kind) {
 		case 'bolt':

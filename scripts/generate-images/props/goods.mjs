@@ -4,11 +4,30 @@
 import { C } from '../palette.mjs';
 import { ellipse, group, isDark, n, p, path_, poly, rect } from '../svg.mjs';
 
+/**
+ * @typedef {import('../palette.mjs').Style} Style
+ * @typedef {{ body: string | null, lid: string, content?: string, cap?: string, level?: number,
+ *   hanging?: boolean }} ShakerStyle colours of a shaker, how full it is, whether it hangs
+ */
+
+/**
+ * The soft shadow under a standing object.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ */
 export function groundShadow(cx, base, w) {
 	return ellipse(cx, base, w * 0.58, Math.max(3, w * 0.07), '#000', { opacity: 0.2 });
 }
 
-/** A tub of protein powder: lid, label with a coloured band and two lines of "text". */
+/**
+ * A tub of protein powder: lid, label with a coloured band and two lines of "text".
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {Style} s
+ */
 export function tub(cx, base, w, h, s) {
 	const x = cx - w / 2;
 	const y = base - h;
@@ -31,7 +50,14 @@ export function tub(cx, base, w, h, s) {
 	].join('');
 }
 
-/** A supplement bottle with a ridged cap. */
+/**
+ * A supplement bottle with a ridged cap.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {Style} s
+ */
 export function bottle(cx, base, w, h, s) {
 	const capH = h * 0.18;
 	const neckH = h * 0.05;
@@ -62,12 +88,20 @@ export function bottle(cx, base, w, h, s) {
 	].join('');
 }
 
-/** A shaker bottle, translucent, partly filled. */
+/**
+ * A shaker bottle, translucent, partly filled.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {ShakerStyle} s
+ */
 export function shaker(cx, base, w, h, s) {
 	const lidH = h * 0.2;
 	const top = base - h + lidH;
 	const bottomW = w * 0.84;
-	const widthAt = (y) => bottomW + ((w - bottomW) * (base - y)) / (base - top);
+	const widthAt = (/** @type {number} */ y) =>
+		bottomW + ((w - bottomW) * (base - y)) / (base - top);
 	const body = p`M ${cx - w / 2} ${top} L ${cx + w / 2} ${top} L ${cx + bottomW / 2} ${base - w * 0.08} Q ${cx + bottomW / 2} ${base} ${cx + bottomW / 2 - w * 0.08} ${base} L ${cx - bottomW / 2 + w * 0.08} ${base} Q ${cx - bottomW / 2} ${base} ${cx - bottomW / 2} ${base - w * 0.08} Z`;
 	const level = base - (base - top) * (s.level ?? 0.55);
 	const lw = widthAt(level);
@@ -106,7 +140,15 @@ export function shaker(cx, base, w, h, s) {
 	].join('');
 }
 
-/** A protein bar in its wrapper, centred on (cx, cy), optionally rotated. */
+/**
+ * A protein bar in its wrapper, centred on (cx, cy), optionally rotated.
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} w
+ * @param {number} h
+ * @param {Pick<Style, "body" | "accent" | "label">} s
+ * @param {number} [angle]
+ */
 export function proteinBar(cx, cy, w, h, s, angle = 0) {
 	const crimp = h * 0.22;
 	const lines = [];
@@ -136,7 +178,16 @@ export function proteinBar(cx, cy, w, h, s, angle = 0) {
 	);
 }
 
-/** A two-colour capsule, centred on (cx, cy). */
+/**
+ * A two-colour capsule, centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} len
+ * @param {number} r
+ * @param {string} c1
+ * @param {string} c2
+ * @param {number} [angle]
+ */
 export function capsule(cx, cy, len, r, c1, c2, angle = 0) {
 	return group(
 		[
@@ -152,6 +203,14 @@ export function capsule(cx, cy, len, r, c1, c2, angle = 0) {
 	);
 }
 
+/**
+ * A fish-oil softgel, centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} rx
+ * @param {number} ry
+ * @param {number} [angle]
+ */
 export function softgel(cx, cy, rx, ry, angle = 0) {
 	return group(
 		[
@@ -163,7 +222,14 @@ export function softgel(cx, cy, rx, ry, angle = 0) {
 	);
 }
 
-/** A drink can with a lightning mark. */
+/**
+ * A drink can with a lightning mark.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {Pick<Style, "body" | "accent" | "label">} s
+ */
 export function can(cx, base, w, h, s) {
 	const x = cx - w / 2;
 	const top = base - h;
@@ -182,6 +248,13 @@ export function can(cx, base, w, h, s) {
 	].join('');
 }
 
+/**
+ * A lightning bolt centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} size
+ * @param {string} fill
+ */
 export function bolt(cx, cy, size, fill) {
 	const s = size;
 	return poly(
@@ -197,7 +270,15 @@ export function bolt(cx, cy, size, fill) {
 	);
 }
 
-/** An energy gel sachet, centred on (cx, cy). */
+/**
+ * An energy gel sachet, centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} w
+ * @param {number} h
+ * @param {Pick<Style, "body" | "accent" | "label">} s
+ * @param {number} [angle]
+ */
 export function gel(cx, cy, w, h, s, angle = 0) {
 	const lines = [];
 	for (let i = 0; i < 6; i++) {
@@ -220,7 +301,14 @@ export function gel(cx, cy, w, h, s, angle = 0) {
 	);
 }
 
-/** A cream tube standing on its cap. */
+/**
+ * A cream tube standing on its cap.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {Style} s
+ */
 export function tube(cx, base, w, h, s) {
 	const capH = h * 0.16;
 	const top = base - h;

@@ -5,7 +5,20 @@ import { C } from '../palette.mjs';
 import { groundShadow } from './goods.mjs';
 import { between, circle, ellipse, group, n, p, path_, pick, poly, rect } from '../svg.mjs';
 
-/** A dumbbell lying horizontally, centred on (cx, cy). */
+/**
+ * @typedef {import('../svg.mjs').Point} Point
+ * @typedef {import('../svg.mjs').Rng} Rng
+ */
+
+/**
+ * A dumbbell lying horizontally, centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} len
+ * @param {number} size
+ * @param {string} [plate]
+ * @param {string} [ring]
+ */
 export function dumbbell(cx, cy, len, size, plate = C.night, ring = C.yellow) {
 	const head = size * 0.42;
 	return [
@@ -31,6 +44,14 @@ export function dumbbell(cx, cy, len, size, plate = C.night, ring = C.yellow) {
 	].join('');
 }
 
+/**
+ * A kettlebell standing on (cx, base).
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} size
+ * @param {string} color
+ * @param {string} [accent]
+ */
 export function kettlebell(cx, base, size, color, accent = C.yellow) {
 	const r = size * 0.42;
 	const cy = base - r;
@@ -48,7 +69,14 @@ export function kettlebell(cx, base, size, color, accent = C.yellow) {
 	].join('');
 }
 
-/** A T-shirt hanging from a hanger; (cx, y) is the top of the collar. */
+/**
+ * A T-shirt hanging from a hanger; (cx, y) is the top of the collar.
+ * @param {number} cx
+ * @param {number} y
+ * @param {number} s
+ * @param {string} color
+ * @param {string} [stripe]
+ */
 export function tshirt(cx, y, s, color, stripe = C.yellow) {
 	const shirt = p`M ${cx - s * 0.16} ${y} Q ${cx} ${y + s * 0.1} ${cx + s * 0.16} ${y} L ${cx + s * 0.48} ${y + s * 0.1} L ${cx + s * 0.6} ${y + s * 0.36} L ${cx + s * 0.42} ${y + s * 0.43} L ${cx + s * 0.34} ${y + s * 0.3} L ${cx + s * 0.34} ${y + s} L ${cx - s * 0.34} ${y + s} L ${cx - s * 0.34} ${y + s * 0.3} L ${cx - s * 0.42} ${y + s * 0.43} L ${cx - s * 0.6} ${y + s * 0.36} L ${cx - s * 0.48} ${y + s * 0.1} Z`;
 	return [
@@ -71,6 +99,12 @@ export function tshirt(cx, y, s, color, stripe = C.yellow) {
 	].join('');
 }
 
+/**
+ * A potted plant.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} size
+ */
 export function plant(cx, base, size) {
 	const leaves = [];
 	for (let i = 0; i < 7; i++) {
@@ -91,6 +125,13 @@ export function plant(cx, base, size) {
 	].join('');
 }
 
+/**
+ * A pine tree of height h.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} h
+ * @param {string} color
+ */
 export function pine(cx, base, h, color) {
 	return [
 		rect(cx - h * 0.04, base - h * 0.15, h * 0.08, h * 0.15, '#78350f'),
@@ -121,6 +162,13 @@ export function pine(cx, base, h, color) {
 	].join('');
 }
 
+/**
+ * A cloud centred on (cx, cy).
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} s
+ * @param {number} [opacity]
+ */
 export function cloud(cx, cy, s, opacity = 0.85) {
 	return group(
 		[
@@ -132,7 +180,14 @@ export function cloud(cx, cy, s, opacity = 0.85) {
 	);
 }
 
-/** The brand mark: a dark rounded square with a yellow V. */
+/**
+ * The brand mark: a dark rounded square with a yellow V.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} s
+ * @param {string} [back]
+ * @param {string} [front]
+ */
 export function mark(x, y, s, back = C.nightSoft, front = C.yellow) {
 	return [
 		rect(x, y, s, s, back, { rx: s * 0.2 }),
@@ -154,6 +209,10 @@ export function mark(x, y, s, back = C.nightSoft, front = C.yellow) {
 /**
  * A person in a simple flat style (no face): (cx, base) is the bottom of the torso, h the height
  * from the top of the head to base.
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} h
+ * @param {{ shirt: string, skin?: string, hair?: string, back?: boolean, collar?: string }} look
  */
 export function person(
 	cx,
@@ -192,10 +251,15 @@ export function person(
 	return parts.join('');
 }
 
-/** A ridge line from (0, y) to (w, y) through `points`, filled down to `bottom`. */
+/**
+ * A ridge line from (0, y) to (w, y) through `points`, filled down to `bottom`.
+ * @param {readonly [Point, ...Point[]]} points
+ * @param {number} bottom
+ * @param {string} fill
+ */
 export function ridge(points, bottom, fill) {
-	const first = points[0];
-	const last = points[points.length - 1];
+	const [first] = points;
+	const last = points[points.length - 1] ?? first;
 	return path_(
 		`M ${n(first[0])} ${n(bottom)} ` +
 			points.map(([x, y]) => `L ${n(x)} ${n(y)}`).join(' ') +
@@ -204,23 +268,38 @@ export function ridge(points, bottom, fill) {
 	);
 }
 
-/** Snow on every peak of a ridge line. */
+/**
+ * Snow on every peak of a ridge line.
+ * @param {readonly Point[]} points
+ * @param {string} fill
+ * @param {number} [depth]
+ */
 export function snowCaps(points, fill, depth = 0.32) {
 	const caps = [];
+	const point = (/** @type {number} */ i) => /** @type {Point} */ (points[i]);
 	for (let i = 1; i < points.length - 1; i++) {
-		const [px, py] = points[i];
-		const [lx, ly] = points[i - 1];
-		const [rx, ry] = points[i + 1];
+		const [px, py] = point(i);
+		const [lx, ly] = point(i - 1);
+		const [rx, ry] = point(i + 1);
 		if (!(py < ly && py < ry)) continue;
+		/** @type {Point} */
 		const a = [px + (lx - px) * depth, py + (ly - py) * depth];
+		/** @type {Point} */
 		const b = [px + (rx - px) * depth, py + (ry - py) * depth];
+		/** @type {(t: number, dy: number) => Point} */
 		const at = (t, dy) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t + dy];
 		caps.push(poly([[px, py], a, at(0.25, 14), at(0.45, 2), at(0.65, 16), at(0.82, 4), b], fill));
 	}
 	return caps.join('');
 }
 
-/** Scattered confetti: small shapes in the palette, for the still lifes. */
+/**
+ * Scattered confetti: small shapes in the palette, for the still lifes.
+ * @param {Rng} rng
+ * @param {number} count
+ * @param {readonly [number, number, number, number]} area x1, y1, x2, y2
+ * @param {readonly string[]} colors
+ */
 export function confetti(rng, count, area, colors) {
 	const out = [];
 	for (let i = 0; i < count; i++) {

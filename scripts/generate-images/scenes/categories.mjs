@@ -16,6 +16,20 @@ import {
 import { confetti, tshirt } from '../props/scenery.mjs';
 import { between, circle, el, ellipse, lin, n, p, path_, pick, poly, rad, rect } from '../svg.mjs';
 
+/**
+ * @typedef {import('../svg.mjs').Point} Point
+ * @typedef {import('../svg.mjs').Rng} Rng
+ */
+
+/**
+ * A studio backdrop: a wall in a gradient, an optional coloured disc, a table.
+ * @param {string} bg1
+ * @param {string} bg2
+ * @param {string} table1
+ * @param {string} table2
+ * @param {string | null} disc
+ * @param {number} [discOpacity]
+ */
 export function studio(bg1, bg2, table1, table2, disc, discOpacity = 1) {
 	return [
 		rect(
@@ -43,6 +57,13 @@ export function studio(bg1, bg2, table1, table2, disc, discOpacity = 1) {
 	].join('');
 }
 
+/**
+ * A measuring scoop heaped with powder.
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} s
+ * @param {string} [powder]
+ */
 export function scoop(cx, cy, s, powder = '#fde68a') {
 	return [
 		rect(cx + s * 0.35, cy - s * 0.06, s * 0.9, s * 0.12, C.white, {
@@ -61,7 +82,8 @@ export function scoop(cx, cy, s, powder = '#fde68a') {
 	].join('');
 }
 
-export const categoryScenes = {
+/** The still life of each category, by its slug. */
+export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => string>} */ ({
 	proteine(rng) {
 		return [
 			studio('#fef9c3', '#fde68a', '#f5f5f4', '#e7e5e4', C.yellow),
@@ -81,13 +103,14 @@ export const categoryScenes = {
 	},
 	'aminoacidi-e-creatina'(rng) {
 		const hexes = [];
-		for (const [hx, hy] of [
+		for (const [hx, hy] of /** @type {const} */ ([
 			[190, 170],
 			[262, 212],
 			[262, 296],
 			[1000, 160],
 			[1072, 202],
-		]) {
+		])) {
+			/** @type {Point[]} */
 			const pts = [];
 			for (let i = 0; i < 6; i++)
 				pts.push([hx + 44 * Math.cos((Math.PI / 3) * i), hy + 44 * Math.sin((Math.PI / 3) * i)]);
@@ -95,11 +118,14 @@ export const categoryScenes = {
 		}
 		const caps = [];
 		for (let i = 0; i < 12; i++) {
-			const colours = pick(rng, [
-				['#0ea5e9', '#fff'],
-				[C.yellow, '#fff'],
-				['#f43f5e', '#fef2f2'],
-			]);
+			const colours = pick(
+				rng,
+				/** @type {const} */ ([
+					['#0ea5e9', '#fff'],
+					[C.yellow, '#fff'],
+					['#f43f5e', '#fef2f2'],
+				]),
+			);
 			caps.push(
 				capsule(
 					between(rng, 180, 1020),
@@ -342,4 +368,4 @@ export const categoryScenes = {
 			rect(150, 816, 240, 10, C.yellow),
 		].join('');
 	},
-};
+});

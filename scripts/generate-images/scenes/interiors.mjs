@@ -4,8 +4,18 @@ import { counter, floor, landscape, pendantLamps, shelfUnit, shopLook } from '..
 import { C, H, STYLES, W } from '../palette.mjs';
 import { bottle, can, shaker, tub } from '../props/goods.mjs';
 import { dumbbell, kettlebell, mark, person, tshirt } from '../props/scenery.mjs';
-import { circle, addDef, lin, pick, poly, rect } from '../svg.mjs';
+import { addDef, lin, pick, poly, rect } from '../svg.mjs';
 
+/**
+ * @typedef {import('../props/goods.mjs').ShakerStyle} ShakerStyle
+ * @typedef {import('../svg.mjs').Rng} Rng
+ */
+
+/**
+ * The whole shop: two shelving units, a window or the brand sign, lamps and the counter.
+ * @param {Rng} rng
+ * @param {string} shop
+ */
 export function interiorOverview(rng, shop) {
 	const look = shopLook(shop);
 	const out = [
@@ -63,6 +73,11 @@ export function interiorOverview(rng, shop) {
 	return out.join('');
 }
 
+/**
+ * One shelving unit filling the picture.
+ * @param {Rng} rng
+ * @param {string} shop
+ */
 export function shelfCloseup(rng, shop) {
 	const look = shopLook(shop);
 	return [
@@ -82,6 +97,11 @@ export function shelfCloseup(rng, shop) {
 	].join('');
 }
 
+/**
+ * A shop assistant behind the counter, a customer seen from behind.
+ * @param {Rng} rng
+ * @param {string} shop
+ */
 export function consultation(rng, shop) {
 	const look = shopLook(shop);
 	return [
@@ -107,7 +127,12 @@ export function consultation(rng, shop) {
 	].join('');
 }
 
-export function accessoriesWall(rng, shop) {
+/**
+ * A pegboard of shakers, T-shirts and a dumbbell rack.
+ * @param {Rng} _rng
+ * @param {string} shop
+ */
+export function accessoriesWall(_rng, shop) {
 	const look = shopLook(shop);
 	addDef(
 		`<pattern id="peg" width="36" height="36" patternUnits="userSpaceOnUse"><circle cx="18" cy="18" r="3.5" fill="#000" fill-opacity="0.18"/></pattern>`,
@@ -131,7 +156,12 @@ export function accessoriesWall(rng, shop) {
 			const cx = 140 + i * 135;
 			const base = 330 + row * 260;
 			out.push(rect(cx - 2, base - 230, 4, 26, C.grey500));
-			out.push(shaker(cx, base, 84, 200, { ...shakerStyles[(i + row * 2) % 5], hanging: true }));
+			out.push(
+				shaker(cx, base, 84, 200, {
+					.../** @type {ShakerStyle} */ (shakerStyles[(i + row * 2) % 5]),
+					hanging: true,
+				}),
+			);
 		}
 	}
 	out.push(rect(800, 90, 360, 10, C.grey500, { rx: 5 }));
@@ -168,6 +198,11 @@ export function accessoriesWall(rng, shop) {
 	return out.join('');
 }
 
+/**
+ * The drinks fridge and a stepped display of protein bars.
+ * @param {Rng} rng
+ * @param {string} shop
+ */
 export function fridgeAndBars(rng, shop) {
 	const look = shopLook(shop);
 	const out = [

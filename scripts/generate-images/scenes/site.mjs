@@ -7,6 +7,15 @@ import { confetti, dumbbell, kettlebell, mark, ridge, snowCaps } from '../props/
 import { studio } from './categories.mjs';
 import { between, circle, el, lin, poly, rad, rect } from '../svg.mjs';
 
+/**
+ * @typedef {import('../svg.mjs').Point} Point
+ * @typedef {import('../svg.mjs').Rng} Rng
+ */
+
+/**
+ * Five shakers in a row.
+ * @param {Rng} rng
+ */
 export function shakersStill(rng) {
 	const styles = [
 		{ body: C.yellow, lid: C.night, content: '#fafaf9', cap: C.yellow, level: 0.1 },
@@ -22,6 +31,10 @@ export function shakersStill(rng) {
 	].join('');
 }
 
+/**
+ * The home page's wide picture: packs, a dumbbell and a yellow sun before dark mountains.
+ * @param {Rng} rng
+ */
 export function hero(rng) {
 	const glow = rad([
 		[0, C.yellow, 0.5],
@@ -56,6 +69,7 @@ export function hero(rng) {
 				between(rng, -70, 70),
 			),
 		);
+	/** @type {[Point, ...Point[]]} */
 	const far = [
 		[0, 700],
 		[120, 640],
@@ -135,6 +149,9 @@ export function photoComing() {
 	].join('');
 }
 
+/**
+ * The image shown when a page is shared: the mark, the name and a few packs.
+ */
 export function shareImage() {
 	return [
 		rect(

@@ -5,6 +5,14 @@ import { C, FONT, H, W } from '../palette.mjs';
 import { cloud, mark, pine, plant } from '../props/scenery.mjs';
 import { between, blur, circle, clip, el, ellipse, group, lin, poly, rad, rect } from '../svg.mjs';
 
+/** @typedef {import('../svg.mjs').Rng} Rng */
+
+/**
+ * The shop seen from the street, by day or at dusk.
+ * @param {Rng} rng
+ * @param {string} shop
+ * @param {boolean} [dusk]
+ */
 export function storefront(rng, shop, dusk = false) {
 	const aosta = shop === 'aosta';
 	const out = [
@@ -120,10 +128,10 @@ export function storefront(rng, shop, dusk = false) {
 	// Shop windows and door.
 	const glassTop = signY + 96;
 	const doorX = 600 - 60;
-	const panes = [
+	const panes = /** @type {const} */ ([
 		[bx + 40, doorX - 24],
 		[doorX + 144, bx + bw - 40],
-	];
+	]);
 	for (const [x1, x2] of panes) {
 		const clipId = clip(rect(x1, glassTop, x2 - x1, ground - glassTop));
 		out.push(
