@@ -4,7 +4,7 @@
 import { C, STYLES } from './palette.mjs';
 import { bottle, tub } from './props/goods.mjs';
 import { plant, ridge, snowCaps } from './props/scenery.mjs';
-import { between, el, ellipse, lin, p, path_, pick, poly, rect } from './svg.mjs';
+import { between, el, ellipse, fade, p, path_, pick, poly, rect } from './svg.mjs';
 
 /**
  * @typedef {import('./svg.mjs').Point} Point
@@ -182,18 +182,7 @@ export function floor(top, bottom, w, c1, c2) {
 			}),
 		);
 	}
-	return (
-		rect(
-			0,
-			top,
-			w,
-			bottom - top,
-			lin([
-				[0, c1],
-				[1, c2],
-			]),
-		) + lines.join('')
-	);
+	return rect(0, top, w, bottom - top, fade(c1, c2)) + lines.join('');
 }
 
 /**

@@ -7,7 +7,7 @@ import { packColours } from './packs/colours.mjs';
 import { SYMBOLS, symbol } from './packs/symbols.mjs';
 import { C } from './palette.mjs';
 import { confetti } from './props/scenery.mjs';
-import { circle, isDark, lin, rect } from './svg.mjs';
+import { circle, fade, isDark, rect } from './svg.mjs';
 
 /**
  * @typedef {import('./packs/colours.mjs').PackColours} PackColours
@@ -116,16 +116,7 @@ export function productScene(rng, product, photo) {
 	const [bg1, bg2] = BACKDROPS[product.category] ?? ['#f4f4f5', '#e4e4e7'];
 	const dark = isDark(bg2);
 	const out = [
-		rect(
-			0,
-			0,
-			PRODUCT_SIZE,
-			PRODUCT_SIZE,
-			lin([
-				[0, bg1],
-				[1, bg2],
-			]),
-		),
+		rect(0, 0, PRODUCT_SIZE, PRODUCT_SIZE, fade(bg1, bg2)),
 		circle(400, 370, 300, photo.variants[0].flavourColour ?? C.white, {
 			opacity: dark ? 0.18 : 0.45,
 		}),

@@ -103,6 +103,21 @@ export function lin(stops, x2 = 0, y2 = 1) {
 	return `url(#${id})`;
 }
 
+/**
+ * A linear gradient between two colours, top to bottom unless told otherwise; returns its url().
+ * @param {string} from
+ * @param {string} to
+ */
+export const fade = (from, to, x2 = 0, y2 = 1) =>
+	lin(
+		[
+			[0, from],
+			[1, to],
+		],
+		x2,
+		y2,
+	);
+
 /** A radial gradient; returns its url(). @param {readonly Stop[]} stops */
 export function rad(stops) {
 	const id = `g${++idCounter}`;
@@ -151,6 +166,12 @@ export const between = (rng, min, max) => min + rng() * (max - min);
  * @returns {T}
  */
 export const pick = (rng, items) => /** @type {T} */ (items[Math.floor(rng() * items.length)]);
+
+/**
+ * Text colour on a background: near white on a dark one, near black on a light one.
+ * @param {unknown} background
+ */
+export const inkOn = (background) => (isDark(background) ? '#f8fafc' : '#18181b');
 
 /**
  * Whether a #rrggbb colour is dark; anything else (no colour at all) counts as light.

@@ -1,7 +1,7 @@
 // @ts-check
 // The colours of a pack, from the colour words of its photo's alt text and from the flavour.
 import { C, STYLES } from '../palette.mjs';
-import { isDark, pick, random } from '../svg.mjs';
+import { inkOn, isDark, pick, random } from '../svg.mjs';
 
 /** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
 /** @type {ReadonlyArray<readonly [string, string]>} */
@@ -102,5 +102,5 @@ export function packColours(info) {
 			? info.flavourColour
 			: (named.label ?? (isDark(body) ? C.white : body));
 	const band = named.band ?? info.flavourColour ?? lid;
-	return { body, lid, panel, band, ink: isDark(panel) ? '#f8fafc' : '#18181b' };
+	return { body, lid, panel, band, ink: inkOn(panel) };
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // Pack drawers for containers: tub, pouch, bottle, drink, jar, sachet and carton.
 import { labelPrint } from './label.mjs';
-import { groundShadow } from '../props/goods.mjs';
+import { groundShadow, shine } from '../props/goods.mjs';
 import { ellipse, n, p, path_, poly, rect } from '../svg.mjs';
 
 /** @type {Record<string, import('../products.mjs').PackDrawer>} */
@@ -25,10 +25,7 @@ export const containers = {
 			labelPrint(box, info, c.ink),
 			rect(x - w * 0.03, y, w * 1.06, lidH, c.lid, { rx: w * 0.05 }),
 			rect(x - w * 0.03, y + lidH * 0.72, w * 1.06, lidH * 0.28, '#000', { opacity: 0.15 }),
-			rect(x + w * 0.05, y + lidH * 1.2, w * 0.05, h - lidH * 1.7, '#fff', {
-				rx: w * 0.025,
-				opacity: 0.2,
-			}),
+			shine(x + w * 0.05, y + lidH * 1.2, w * 0.05, h - lidH * 1.7, 0.2),
 			rect(x + w * 0.86, y + lidH, w * 0.14, h - lidH - w * 0.07, '#000', { opacity: 0.1 }),
 		].join('');
 	},
@@ -96,10 +93,7 @@ export const containers = {
 			rect(cx - w / 2, box.y - h * 0.02, w, h * 0.025, c.band),
 			rect(cx - w / 2, box.y + box.h + h * 0.0, w, h * 0.02, c.band),
 			labelPrint(box, info, c.ink),
-			rect(cx - w * 0.4, bodyTop + h * 0.04, w * 0.06, (base - bodyTop) * 0.84, '#fff', {
-				rx: w * 0.03,
-				opacity: 0.22,
-			}),
+			shine(cx - w * 0.4, bodyTop + h * 0.04, w * 0.06, (base - bodyTop) * 0.84, 0.22),
 		].join('');
 	},
 	drink(cx, base, k, c, info) {
@@ -123,10 +117,7 @@ export const containers = {
 			rect(cx - w / 2, box.y - h * 0.015, w, box.h + h * 0.03, c.panel),
 			rect(cx - w / 2, box.y - h * 0.015, w, h * 0.02, c.band),
 			labelPrint(box, info, c.ink),
-			rect(cx - w * 0.38, shoulder, w * 0.07, base - shoulder - h * 0.06, '#fff', {
-				rx: w * 0.035,
-				opacity: 0.3,
-			}),
+			shine(cx - w * 0.38, shoulder, w * 0.07, base - shoulder - h * 0.06, 0.3),
 		].join('');
 	},
 	jar(cx, base, k, c, info) {
@@ -148,10 +139,7 @@ export const containers = {
 			rect(cx - w / 2, box.y - h * 0.02, w, box.h + h * 0.04, c.panel),
 			rect(cx - w / 2, box.y - h * 0.02, w, h * 0.025, c.band),
 			labelPrint(box, info, c.ink),
-			rect(cx - w * 0.42, top + lidH * 1.2, w * 0.06, h * 0.7, '#fff', {
-				rx: w * 0.03,
-				opacity: 0.3,
-			}),
+			shine(cx - w * 0.42, top + lidH * 1.2, w * 0.06, h * 0.7, 0.3),
 		].join('');
 	},
 	sachet(cx, base, k, c, info) {

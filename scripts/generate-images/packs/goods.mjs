@@ -3,9 +3,9 @@
 // garment, duffel bag, belt and gloves.
 import { label, labelPrint } from './label.mjs';
 import { C } from '../palette.mjs';
-import { groundShadow, shaker } from '../props/goods.mjs';
+import { groundShadow, shaker, shine } from '../props/goods.mjs';
 import { mark } from '../props/scenery.mjs';
-import { circle, ellipse, group, isDark, n, p, path_, poly, random, rect } from '../svg.mjs';
+import { circle, ellipse, group, inkOn, isDark, n, p, path_, poly, random, rect } from '../svg.mjs';
 
 /** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const goods = {
@@ -106,10 +106,7 @@ export const goods = {
 			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 10 }),
 			rect(box.x, box.y, box.w, h * 0.02, c.band),
 			labelPrint(box, info, c.ink),
-			rect(cx - w * 0.38, top + h * 0.2, w * 0.06, h * 0.7, '#fff', {
-				rx: w * 0.03,
-				opacity: 0.25,
-			}),
+			shine(cx - w * 0.38, top + h * 0.2, w * 0.06, h * 0.7, 0.25),
 		].join('');
 	},
 	flask(cx, base, k, c, info) {
@@ -125,15 +122,12 @@ export const goods = {
 				stroke: c.lid,
 				'stroke-width': w * 0.05,
 			}),
-			rect(cx - w * 0.38, top + h * 0.22, w * 0.08, h * 0.7, '#fff', {
-				rx: w * 0.04,
-				opacity: 0.25,
-			}),
+			shine(cx - w * 0.38, top + h * 0.22, w * 0.08, h * 0.7, 0.25),
 			mark(cx - w * 0.22, top + h * 0.42, w * 0.44, c.lid, c.body),
 			label(cx, top + h * 0.72, info.brand.toUpperCase(), {
 				size: w * 0.1,
 				maxWidth: w * 0.8,
-				fill: isDark(c.body) ? '#f8fafc' : '#18181b',
+				fill: inkOn(c.body),
 			}),
 		].join('');
 	},
@@ -152,7 +146,7 @@ export const goods = {
 			label(cx, base - h * 0.2, info.size, {
 				size: w * 0.13,
 				maxWidth: w * 0.7,
-				fill: isDark(info.flavourColour) ? '#f8fafc' : '#18181b',
+				fill: inkOn(info.flavourColour),
 			}),
 		].join('');
 	},

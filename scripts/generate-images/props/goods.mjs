@@ -11,6 +11,24 @@ import { ellipse, group, isDark, n, p, path_, poly, rect } from '../svg.mjs';
  */
 
 /**
+ * A grey shaker with a chocolate shake, in the scenes of the shops and of the site.
+ * @type {ShakerStyle}
+ */
+export const CHOCOLATE_SHAKE = { body: '#e4e4e7', lid: C.night, content: '#92400e', cap: C.yellow };
+
+/**
+ * A gleam of light along glass or plastic, its ends rounded.
+ * @param {number} x
+ * @param {number} y
+ * @param {number} width
+ * @param {number} height
+ * @param {number} opacity
+ */
+export function shine(x, y, width, height, opacity) {
+	return rect(x, y, width, height, '#fff', { rx: width / 2, opacity });
+}
+
+/**
  * The soft shadow under a standing object.
  * @param {number} cx
  * @param {number} base
@@ -42,10 +60,7 @@ export function tub(cx, base, w, h, s) {
 		rect(cx - w * 0.2, y + h * 0.61, w * 0.4, h * 0.035, ink, { rx: h * 0.017, opacity: 0.5 }),
 		rect(x - w * 0.03, y, w * 1.06, lidH, s.lid, { rx: w * 0.05 }),
 		rect(x - w * 0.03, y + lidH * 0.72, w * 1.06, lidH * 0.28, '#000', { opacity: 0.15 }),
-		rect(x + w * 0.1, y + lidH * 1.2, w * 0.08, h - lidH * 1.7, '#fff', {
-			rx: w * 0.04,
-			opacity: 0.2,
-		}),
+		shine(x + w * 0.1, y + lidH * 1.2, w * 0.08, h - lidH * 1.7, 0.2),
 		rect(x + w * 0.8, y + lidH, w * 0.2, h - lidH - w * 0.08, '#000', { opacity: 0.1 }),
 	].join('');
 }
@@ -81,10 +96,7 @@ export function bottle(cx, base, w, h, s) {
 		rect(cx - w / 2, base - bodyH * 0.78, w, bodyH * 0.08, s.accent),
 		rect(cx - w * 0.28, base - bodyH * 0.58, w * 0.56, bodyH * 0.06, ink, { rx: 2, opacity: 0.85 }),
 		rect(cx - w * 0.18, base - bodyH * 0.47, w * 0.36, bodyH * 0.04, ink, { rx: 2, opacity: 0.5 }),
-		rect(cx - w * 0.38, base - bodyH * 0.92, w * 0.08, bodyH * 0.84, '#fff', {
-			rx: w * 0.04,
-			opacity: 0.22,
-		}),
+		shine(cx - w * 0.38, base - bodyH * 0.92, w * 0.08, bodyH * 0.84, 0.22),
 	].join('');
 }
 
@@ -125,10 +137,7 @@ export function shaker(cx, base, w, h, s) {
 		path_(body, s.body, { opacity: 0.55 }),
 		path_(content, s.content ?? '#78350f', { opacity: 0.9 }),
 		...ticks,
-		rect(cx - w * 0.34, top + h * 0.04, w * 0.07, (base - top) * 0.82, '#fff', {
-			rx: w * 0.035,
-			opacity: 0.35,
-		}),
+		shine(cx - w * 0.34, top + h * 0.04, w * 0.07, (base - top) * 0.82, 0.35),
 		rect(cx - w * 0.53, top - lidH * 0.5, w * 1.06, lidH * 0.55, s.lid, { rx: w * 0.06 }),
 		path_(
 			p`M ${cx - w * 0.46} ${top - lidH * 0.48} Q ${cx} ${top - lidH * 1.25} ${cx + w * 0.46} ${top - lidH * 0.48} Z`,
@@ -241,10 +250,7 @@ export function can(cx, base, w, h, s) {
 		rect(x, base - w * 0.1, w, w * 0.06, '#a1a1aa'),
 		rect(x, top + h * 0.3, w, h * 0.12, s.accent),
 		bolt(cx, top + h * 0.62, w * 0.5, s.label),
-		rect(x + w * 0.12, top + w * 0.2, w * 0.1, h - w * 0.4, '#fff', {
-			rx: w * 0.05,
-			opacity: 0.25,
-		}),
+		shine(x + w * 0.12, top + w * 0.2, w * 0.1, h - w * 0.4, 0.25),
 	].join('');
 }
 

@@ -6,6 +6,7 @@ import {
 	bottle,
 	can,
 	capsule,
+	CHOCOLATE_SHAKE,
 	gel,
 	proteinBar,
 	shaker,
@@ -14,7 +15,7 @@ import {
 	tube,
 } from '../props/goods.mjs';
 import { confetti, tshirt } from '../props/scenery.mjs';
-import { between, circle, el, ellipse, lin, n, p, path_, pick, poly, rad, rect } from '../svg.mjs';
+import { between, circle, el, ellipse, fade, n, p, path_, pick, poly, rad, rect } from '../svg.mjs';
 
 /**
  * @typedef {import('../svg.mjs').Point} Point
@@ -32,27 +33,9 @@ import { between, circle, el, ellipse, lin, n, p, path_, pick, poly, rad, rect }
  */
 export function studio(bg1, bg2, table1, table2, disc, discOpacity = 1) {
 	return [
-		rect(
-			0,
-			0,
-			W,
-			H,
-			lin([
-				[0, bg1],
-				[1, bg2],
-			]),
-		),
+		rect(0, 0, W, H, fade(bg1, bg2)),
 		disc ? circle(600, 400, 320, disc, { opacity: discOpacity }) : '',
-		rect(
-			0,
-			660,
-			W,
-			240,
-			lin([
-				[0, table1],
-				[1, table2],
-			]),
-		),
+		rect(0, 660, W, 240, fade(table1, table2)),
 		rect(0, 660, W, 5, '#fff', { opacity: 0.4 }),
 	].join('');
 }
@@ -91,12 +74,7 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 			tub(480, 690, 260, 350, STYLES[0]),
 			tub(740, 705, 210, 280, STYLES[4]),
 			tub(290, 730, 170, 220, STYLES[2]),
-			shaker(950, 745, 130, 320, {
-				body: '#e4e4e7',
-				lid: C.night,
-				content: '#92400e',
-				cap: C.yellow,
-			}),
+			shaker(950, 745, 130, 320, CHOCOLATE_SHAKE),
 			ellipse(600, 818, 110, 18, '#fde68a'),
 			scoop(560, 812, 120),
 		].join('');

@@ -2,9 +2,9 @@
 // Inside the shops: overview, shelf close-up, consultation, accessories wall, fridge and bars.
 import { counter, floor, landscape, pendantLamps, shelfUnit, shopLook } from '../furniture.mjs';
 import { C, H, STYLES, W } from '../palette.mjs';
-import { bottle, can, shaker, tub } from '../props/goods.mjs';
+import { bottle, can, CHOCOLATE_SHAKE, shaker, tub } from '../props/goods.mjs';
 import { dumbbell, kettlebell, mark, person, tshirt } from '../props/scenery.mjs';
-import { addDef, lin, pick, poly, rect } from '../svg.mjs';
+import { addDef, fade, lin, pick, poly, rect } from '../svg.mjs';
 
 /**
  * @typedef {import('../props/goods.mjs').ShakerStyle} ShakerStyle
@@ -19,33 +19,13 @@ import { addDef, lin, pick, poly, rect } from '../svg.mjs';
 export function interiorOverview(rng, shop) {
 	const look = shopLook(shop);
 	const out = [
-		rect(
-			0,
-			0,
-			W,
-			660,
-			lin([
-				[0, look.wall],
-				[1, look.wall2],
-			]),
-		),
+		rect(0, 0, W, 660, fade(look.wall, look.wall2)),
 		floor(660, H, W, look.floor1, look.floor2),
 		shelfUnit(rng, 40, 150, 360, 480, { rows: 4, back: look.back, plank: look.plank, tags: true }),
 		shelfUnit(rng, 800, 150, 360, 480, { rows: 4, back: look.back, plank: look.plank, tags: true }),
 	];
 	if (shop === 'aosta') {
-		out.push(
-			rect(
-				440,
-				140,
-				320,
-				400,
-				lin([
-					[0, '#7dd3fc'],
-					[1, '#e0f2fe'],
-				]),
-			),
-		);
+		out.push(rect(440, 140, 320, 400, fade('#7dd3fc', '#e0f2fe')));
 		out.push(landscape('aosta', 440, 140, 320, 400));
 		out.push(rect(440, 140, 320, 400, 'none', { stroke: '#78350f', 'stroke-width': 14 }));
 		out.push(rect(596, 140, 8, 400, '#78350f'));
@@ -105,21 +85,12 @@ export function shelfCloseup(rng, shop) {
 export function consultation(rng, shop) {
 	const look = shopLook(shop);
 	return [
-		rect(
-			0,
-			0,
-			W,
-			640,
-			lin([
-				[0, look.wall],
-				[1, look.wall2],
-			]),
-		),
+		rect(0, 0, W, 640, fade(look.wall, look.wall2)),
 		floor(640, H, W, look.floor1, look.floor2),
 		shelfUnit(rng, 70, 80, 1060, 420, { rows: 3, back: look.back, plank: look.plank, tags: true }),
 		person(760, 600, 420, { shirt: look.shirt, hair: '#4a2f1b', collar: C.nightSoft }),
 		counter(420, 580, 760, 240, rng, false),
-		shaker(660, 580, 70, 170, { body: '#e4e4e7', lid: C.night, content: '#92400e', cap: C.yellow }),
+		shaker(660, 580, 70, 170, CHOCOLATE_SHAKE),
 		tub(880, 580, 110, 140, pick(rng, STYLES)),
 		tub(1000, 580, 100, 124, pick(rng, STYLES)),
 		rect(520, 566, 110, 14, C.grey200, { rx: 3 }),
@@ -206,28 +177,10 @@ export function accessoriesWall(_rng, shop) {
 export function fridgeAndBars(rng, shop) {
 	const look = shopLook(shop);
 	const out = [
-		rect(
-			0,
-			0,
-			W,
-			700,
-			lin([
-				[0, look.wall],
-				[1, look.wall2],
-			]),
-		),
+		rect(0, 0, W, 700, fade(look.wall, look.wall2)),
 		floor(700, H, W, look.floor1, look.floor2),
 		rect(100, 90, 430, 760, C.night, { rx: 14 }),
-		rect(
-			126,
-			150,
-			378,
-			670,
-			lin([
-				[0, '#e0f2fe'],
-				[1, '#bae6fd'],
-			]),
-		),
+		rect(126, 150, 378, 670, fade('#e0f2fe', '#bae6fd')),
 		rect(100, 90, 430, 50, C.yellow, { rx: 14 }),
 		rect(100, 120, 430, 20, C.yellow),
 	];

@@ -2,10 +2,10 @@
 // The site's own pictures: shakers still life, home hero, the 'Foto in arrivo' placeholder and
 // the share image.
 import { C, FONT, STYLES } from '../palette.mjs';
-import { capsule, shaker, tub } from '../props/goods.mjs';
+import { capsule, CHOCOLATE_SHAKE, shaker, tub } from '../props/goods.mjs';
 import { confetti, dumbbell, kettlebell, mark, ridge, snowCaps } from '../props/scenery.mjs';
 import { studio } from './categories.mjs';
-import { between, circle, el, lin, poly, rad, rect } from '../svg.mjs';
+import { between, circle, el, fade, poly, rad, rect } from '../svg.mjs';
 
 /**
  * @typedef {import('../svg.mjs').Point} Point
@@ -82,20 +82,7 @@ export function hero(rng) {
 		[1600, 700],
 	];
 	return [
-		rect(
-			0,
-			0,
-			1600,
-			900,
-			lin(
-				[
-					[0, '#27272a'],
-					[1, '#09090b'],
-				],
-				1,
-				1,
-			),
-		),
+		rect(0, 0, 1600, 900, fade('#27272a', '#09090b', 1, 1)),
 		...stripes,
 		ridge(far, 900, '#3f3f46'),
 		snowCaps(far, '#52525b', 0.3),
@@ -108,12 +95,7 @@ export function hero(rng) {
 		tub(1010, 722, 230, 310, STYLES[0]),
 		tub(1250, 722, 200, 260, STYLES[7]),
 		tub(830, 722, 150, 200, STYLES[2]),
-		shaker(1450, 722, 120, 290, {
-			body: '#e4e4e7',
-			lid: C.night,
-			content: '#92400e',
-			cap: C.yellow,
-		}),
+		shaker(1450, 722, 120, 290, CHOCOLATE_SHAKE),
 		dumbbell(1120, 830, 380, 110, C.night, C.yellow),
 		kettlebell(660, 880, 170, C.grey600),
 		...caps,
@@ -154,20 +136,7 @@ export function photoComing() {
  */
 export function shareImage() {
 	return [
-		rect(
-			0,
-			0,
-			1200,
-			630,
-			lin(
-				[
-					[0, '#27272a'],
-					[1, '#09090b'],
-				],
-				1,
-				1,
-			),
-		),
+		rect(0, 0, 1200, 630, fade('#27272a', '#09090b', 1, 1)),
 		poly(
 			[
 				[820, 0],
@@ -207,12 +176,7 @@ export function shareImage() {
 		rect(700, 520, 500, 110, C.nightSoft),
 		tub(900, 530, 190, 260, STYLES[0]),
 		tub(1080, 530, 160, 210, STYLES[4]),
-		shaker(760, 530, 100, 240, {
-			body: '#e4e4e7',
-			lid: C.night,
-			content: '#92400e',
-			cap: C.yellow,
-		}),
+		shaker(760, 530, 100, 240, CHOCOLATE_SHAKE),
 		dumbbell(980, 585, 300, 80, C.night, C.yellow),
 	].join('');
 }
