@@ -1,5 +1,6 @@
 // @ts-check
 // Pack drawers for containers: tub, pouch, bottle, drink, jar, sachet and carton.
+import { frame } from './frame.mjs';
 import { labelPrint } from './label.mjs';
 import { groundShadow, shine } from '../props/goods.mjs';
 import { ellipse, n, p, path_, poly, rect } from '../svg.mjs';
@@ -10,8 +11,7 @@ import { ellipse, n, p, path_, poly, rect } from '../svg.mjs';
 /** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const containers = {
 	tub(cx, base, k, c, info) {
-		const w = 330 * k;
-		const h = 400 * k;
+		const { w, h } = frame(base, k, 330, 400);
 		const x = cx - w / 2;
 		const y = base - h;
 		const lidH = h * 0.14;
@@ -30,9 +30,7 @@ export const containers = {
 		].join('');
 	},
 	pouch(cx, base, k, c, info) {
-		const w = 360 * k;
-		const h = 470 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 360, 470);
 		const outline = p`M ${cx - w * 0.46} ${top} L ${cx + w * 0.46} ${top} L ${cx + w / 2} ${base - h * 0.1} Q ${cx + w * 0.5} ${base} ${cx + w * 0.38} ${base} L ${cx - w * 0.38} ${base} Q ${cx - w * 0.5} ${base} ${cx - w / 2} ${base - h * 0.1} Z`;
 		const box = { x: cx - w * 0.4, y: top + h * 0.26, w: w * 0.8, h: h * 0.52 };
 		return [
@@ -59,9 +57,7 @@ export const containers = {
 		].join('');
 	},
 	bottle(cx, base, k, c, info) {
-		const w = 250 * k;
-		const h = 420 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 250, 420);
 		const capH = h * 0.17;
 		const neckH = h * 0.05;
 		const bodyTop = top + capH + neckH;
@@ -97,9 +93,7 @@ export const containers = {
 		].join('');
 	},
 	drink(cx, base, k, c, info) {
-		const w = 190 * k;
-		const h = 480 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 190, 480);
 		const shoulder = top + h * 0.24;
 		const outline = p`M ${cx - w * 0.2} ${top + h * 0.1} L ${cx + w * 0.2} ${top + h * 0.1} Q ${cx + w / 2} ${shoulder - h * 0.04} ${cx + w / 2} ${shoulder + h * 0.04} L ${cx + w / 2} ${base - w * 0.1} Q ${cx + w / 2} ${base} ${cx + w * 0.4} ${base} L ${cx - w * 0.4} ${base} Q ${cx - w / 2} ${base} ${cx - w / 2} ${base - w * 0.1} L ${cx - w / 2} ${shoulder + h * 0.04} Q ${cx - w / 2} ${shoulder - h * 0.04} ${cx - w * 0.2} ${top + h * 0.1} Z`;
 		const box = { x: cx - w * 0.46, y: shoulder + h * 0.1, w: w * 0.92, h: h * 0.46 };
@@ -121,9 +115,7 @@ export const containers = {
 		].join('');
 	},
 	jar(cx, base, k, c, info) {
-		const w = 330 * k;
-		const h = 330 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 330, 330);
 		const lidH = h * 0.17;
 		const glass = info.clear ? info.liquid : c.body;
 		const box = { x: cx - w * 0.44, y: top + h * 0.32, w: w * 0.88, h: h * 0.5 };
@@ -143,9 +135,7 @@ export const containers = {
 		].join('');
 	},
 	sachet(cx, base, k, c, info) {
-		const w = 310 * k;
-		const h = 470 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 310, 470);
 		const teeth = [];
 		for (let i = 0; i < 12; i++)
 			teeth.push(
@@ -175,8 +165,7 @@ export const containers = {
 	},
 	carton(cx, base, k, c, info) {
 		// A box seen slightly from above, with its contents peeking out of the open top.
-		const w = 420 * k;
-		const h = 300 * k;
+		const { w, h } = frame(base, k, 420, 300);
 		const depth = 70 * k;
 		const top = base - h;
 		const items = [];

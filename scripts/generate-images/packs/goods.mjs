@@ -1,6 +1,7 @@
 // @ts-check
 // Pack drawers for single items and merchandise: bar, cookie, tube, pump bottle, flask, shaker,
 // garment, duffel bag, belt and gloves.
+import { frame } from './frame.mjs';
 import { label, labelPrint } from './label.mjs';
 import { C } from '../palette.mjs';
 import { groundShadow, shaker, shine } from '../props/goods.mjs';
@@ -10,8 +11,7 @@ import { circle, ellipse, group, inkOn, isDark, n, p, path_, poly, random, rect 
 /** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const goods = {
 	bar(cx, base, k, c, info) {
-		const w = 600 * k;
-		const h = 170 * k;
+		const { w, h } = frame(base, k, 600, 170);
 		const cy = base - h * 0.9;
 		const crimp = h * 0.2;
 		const lines = [];
@@ -74,9 +74,7 @@ export const goods = {
 		].join('');
 	},
 	tube(cx, base, k, c, info) {
-		const w = 230 * k;
-		const h = 520 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 230, 520);
 		const capH = h * 0.14;
 		const box = { x: cx - w * 0.4, y: top + h * 0.18, w: w * 0.8, h: h * 0.5 };
 		return [
@@ -94,9 +92,7 @@ export const goods = {
 		].join('');
 	},
 	pumpBottle(cx, base, k, c, info) {
-		const w = 230 * k;
-		const h = 480 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 230, 480);
 		const box = { x: cx - w * 0.44, y: top + h * 0.3, w: w * 0.88, h: h * 0.5 };
 		return [
 			groundShadow(cx, base, w),
@@ -110,9 +106,7 @@ export const goods = {
 		].join('');
 	},
 	flask(cx, base, k, c, info) {
-		const w = 200 * k;
-		const h = 520 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 200, 520);
 		return [
 			groundShadow(cx, base, w),
 			rect(cx - w / 2, top + h * 0.16, w, h * 0.84, c.body, { rx: w * 0.22 }),
@@ -132,8 +126,7 @@ export const goods = {
 		].join('');
 	},
 	shaker(cx, base, k, _c, info) {
-		const w = 250 * k;
-		const h = 540 * k;
+		const { w, h } = frame(base, k, 250, 540);
 		return [
 			shaker(cx, base, w, h, {
 				body: info.flavourColour,
@@ -232,9 +225,7 @@ export const goods = {
 		].join('');
 	},
 	duffel(cx, base, k, c) {
-		const w = 560 * k;
-		const h = 300 * k;
-		const top = base - h;
+		const { w, h, top } = frame(base, k, 560, 300);
 		return [
 			groundShadow(cx, base, w),
 			path_(

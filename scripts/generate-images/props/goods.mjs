@@ -2,10 +2,11 @@
 // Objects on shelves and tables: tubs, bottles, shakers, bars, capsules, cans, gels, tubes.
 // Standing objects are placed by the centre of their base (cx, base).
 import { C } from '../palette.mjs';
-import { ellipse, group, isDark, n, p, path_, poly, rect } from '../svg.mjs';
+import { between, ellipse, group, isDark, n, p, path_, poly, rect } from '../svg.mjs';
 
 /**
  * @typedef {import('../palette.mjs').Style} Style
+ * @typedef {import('../svg.mjs').Rng} Rng
  * @typedef {{ body: string | null, lid: string, content?: string, cap?: string, level?: number,
  *   hanging?: boolean }} ShakerStyle colours of a shaker, how full it is, whether it hangs
  */
@@ -15,6 +16,29 @@ import { ellipse, group, isDark, n, p, path_, poly, rect } from '../svg.mjs';
  * @type {ShakerStyle}
  */
 export const CHOCOLATE_SHAKE = { body: '#e4e4e7', lid: C.night, content: '#92400e', cap: C.yellow };
+
+/**
+ * A capsule at a random place in the area (x1, y1, x2, y2), turned by up to maxAngle degrees.
+ * @param {Rng} rng
+ * @param {readonly [number, number, number, number]} area
+ * @param {number} len
+ * @param {number} r
+ * @param {string} c1
+ * @param {string} c2
+ * @param {number} maxAngle
+ */
+export function looseCapsule(rng, area, len, r, c1, c2, maxAngle) {
+	const [x1, y1, x2, y2] = area;
+	return capsule(
+		between(rng, x1, x2),
+		between(rng, y1, y2),
+		len,
+		r,
+		c1,
+		c2,
+		between(rng, -maxAngle, maxAngle),
+	);
+}
 
 /**
  * A gleam of light along glass or plastic, its ends rounded.

@@ -5,9 +5,9 @@ import {
 	bolt,
 	bottle,
 	can,
-	capsule,
 	CHOCOLATE_SHAKE,
 	gel,
+	looseCapsule,
 	proteinBar,
 	shaker,
 	softgel,
@@ -104,17 +104,7 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 					['#f43f5e', '#fef2f2'],
 				]),
 			);
-			caps.push(
-				capsule(
-					between(rng, 180, 1020),
-					between(rng, 770, 860),
-					64,
-					15,
-					colours[0],
-					colours[1],
-					between(rng, -60, 60),
-				),
-			);
+			caps.push(looseCapsule(rng, [180, 770, 1020, 860], 64, 15, colours[0], colours[1], 60));
 		}
 		return [
 			studio('#e0f2fe', '#bae6fd', '#f8fafc', '#e2e8f0', '#7dd3fc', 0.7),
@@ -238,17 +228,7 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 	dimagranti(rng) {
 		const caps = [];
 		for (let i = 0; i < 6; i++)
-			caps.push(
-				capsule(
-					between(rng, 230, 520),
-					between(rng, 780, 820),
-					56,
-					13,
-					'#16a34a',
-					'#f0fdf4',
-					between(rng, -50, 50),
-				),
-			);
+			caps.push(looseCapsule(rng, [230, 780, 520, 820], 56, 13, '#16a34a', '#f0fdf4', 50));
 		const tape = 'M 90 850 C 360 720 640 900 1120 770';
 		return [
 			studio('#ccfbf1', '#99f6e4', '#f8fafc', '#e2e8f0', '#5eead4', 0.75),

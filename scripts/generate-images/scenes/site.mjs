@@ -2,10 +2,10 @@
 // The site's own pictures: shakers still life, home hero, the 'Foto in arrivo' placeholder and
 // the share image.
 import { C, FONT, STYLES } from '../palette.mjs';
-import { capsule, CHOCOLATE_SHAKE, shaker, tub } from '../props/goods.mjs';
+import { CHOCOLATE_SHAKE, looseCapsule, shaker, tub } from '../props/goods.mjs';
 import { confetti, dumbbell, kettlebell, mark, ridge, snowCaps } from '../props/scenery.mjs';
 import { studio } from './categories.mjs';
-import { between, circle, el, fade, poly, rad, rect } from '../svg.mjs';
+import { circle, el, fade, poly, rad, rect } from '../svg.mjs';
 
 /**
  * @typedef {import('../svg.mjs').Point} Point
@@ -58,17 +58,7 @@ export function hero(rng) {
 	}
 	const caps = [];
 	for (let i = 0; i < 8; i++)
-		caps.push(
-			capsule(
-				between(rng, 820, 1500),
-				between(rng, 820, 870),
-				46,
-				11,
-				C.yellow,
-				'#fff',
-				between(rng, -70, 70),
-			),
-		);
+		caps.push(looseCapsule(rng, [820, 820, 1500, 870], 46, 11, C.yellow, '#fff', 70));
 	/** @type {[Point, ...Point[]]} */
 	const far = [
 		[0, 700],
