@@ -1,4 +1,9 @@
 // @ts-check
+// Product packs. Every product photo named in content/products/<category>/<slug>.md (images[]
+// and variants[].image) that does not exist yet is drawn as a stylised pack: the kind of pack
+// comes from the category, the name and the size; its colours from the colour words of the
+// photo's `alt` text ("Barattolo nero con coperchio giallo") and from the flavour, so that picture
+// and description agree. Brand, short name, flavour and size are written on the label.
 import { fileURLToPath } from 'node:url';
 import { importTypeScript } from '../typescript.mjs';
 import { containers } from './packs/containers.mjs';
@@ -35,13 +40,7 @@ import { circle, fade, isDark, rect } from './svg.mjs';
  *   an object of a hand-written product file, whose fields may hold anything
  */
 
-// ---------------------------------------------------------------------------------------------
-// Product packs. Every product photo named in content/products/<category>/<slug>.md (images[]
-// and variants[].image) that does not exist yet is drawn as a stylised pack: the kind of pack
-// comes from the category, the name and the size; its colours from the colour words of the
-// photo's `alt` text ("Barattolo nero con coperchio giallo") and from the flavour, so that picture
-// and description agree. Brand, short name, flavour and size are written on the label.
-
+/** Product photos are square, 800 px, and at most 80 KB. */
 export const PRODUCT_SIZE = 800;
 export const PRODUCT_MAX_BYTES = 80 * 1024;
 
@@ -58,7 +57,7 @@ const { flavourColour } = /** @type {{ flavourColour: (flavour: string) => strin
  * @param {string} size
  * @param {string} alt
  */
-export function packKind(product, size, alt) {
+function packKind(product, size, alt) {
 	const text = `${product.slug} ${product.name} ${size}`.toLowerCase();
 	const altText = alt.toLowerCase();
 	if (product.category === 'merchandising-e-cosmetici') {
@@ -96,7 +95,7 @@ export function packKind(product, size, alt) {
 const packs = { ...containers, ...goods };
 
 /** @type {Record<string, readonly [string, string]>} */
-export const BACKDROPS = {
+const BACKDROPS = {
 	proteine: ['#fef9c3', '#fde68a'],
 	'aminoacidi-e-creatina': ['#e0f2fe', '#bae6fd'],
 	'alimenti-fit': ['#ffedd5', '#fed7aa'],
@@ -112,7 +111,7 @@ export const BACKDROPS = {
  * @param {Product} product
  * @param {Photo} photo
  */
-export function productScene(rng, product, photo) {
+function productScene(rng, product, photo) {
 	const [bg1, bg2] = BACKDROPS[product.category] ?? ['#f4f4f5', '#e4e4e7'];
 	const dark = isDark(bg2);
 	const out = [
@@ -159,14 +158,14 @@ export function productScene(rng, product, photo) {
  * A text from any value of a hand-written file: numbers as written, anything else empty.
  * @param {unknown} value
  */
-export const textOf = (value) =>
+const textOf = (value) =>
 	typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 /**
  * The objects of a list (anything that is not a list has none).
  * @param {unknown} value
  * @returns {Fields[]}
  */
-export const objectsOf = (value) =>
+const objectsOf = (value) =>
 	(Array.isArray(value) ? value : []).filter((item) => item && typeof item === 'object');
 
 /**

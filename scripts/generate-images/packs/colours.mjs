@@ -5,7 +5,7 @@ import { inkOn, isDark, pick, random } from '../svg.mjs';
 
 /** Colour words of the alt texts (longest first, so that "blu notte" wins over "blu"). */
 /** @type {ReadonlyArray<readonly [string, string]>} */
-export const COLOUR_WORDS = [
+const COLOUR_WORDS = [
 	['blu notte', '#1e1b4b'],
 	['blu scuro', '#172554'],
 	['blu navy', '#1e3a8a'],
@@ -45,7 +45,7 @@ export const COLOUR_WORDS = [
 ];
 
 /** Words that say which part of the pack the next colour paints. */
-export const ROLE_WORDS = {
+const ROLE_WORDS = {
 	lid: ['tappo', 'coperchio'],
 	label: ['etichetta'],
 	band: ['fascia', 'cerniere', 'logo'],
@@ -62,7 +62,7 @@ const ROLES = /** @type {Role[]} */ (Object.keys(ROLE_WORDS));
  * body and a yellow lid; a colour after "e" ("bianco e blu") is the label's.
  * @param {string} alt
  */
-export function altColours(alt) {
+function altColours(alt) {
 	const words = alt
 		.toLowerCase()
 		.replace(/[^a-zàèéìòù' ]+/g, ' ')

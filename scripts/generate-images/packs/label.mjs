@@ -4,7 +4,7 @@ import { FONT } from '../palette.mjs';
 import { el, isDark, rect } from '../svg.mjs';
 
 /** Text escaped for XML. @param {unknown} text */
-export const xml = (text) =>
+const xml = (text) =>
 	String(text)
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
@@ -46,7 +46,7 @@ export function label(
 }
 
 /** Splits a name into at most two balanced lines. @param {string} name */
-export function twoLines(name) {
+function twoLines(name) {
 	if (name.length <= 14) return [name];
 	const words = name.split(' ');
 	let best = [name];

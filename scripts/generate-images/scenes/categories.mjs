@@ -47,7 +47,7 @@ export function studio(bg1, bg2, table1, table2, disc, discOpacity = 1) {
  * @param {number} s
  * @param {string} [powder]
  */
-export function scoop(cx, cy, s, powder = '#fde68a') {
+function scoop(cx, cy, s, powder = '#fde68a') {
 	return [
 		rect(cx + s * 0.35, cy - s * 0.06, s * 0.9, s * 0.12, C.white, {
 			rx: s * 0.06,
