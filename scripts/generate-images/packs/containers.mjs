@@ -1,7 +1,7 @@
 // @ts-check
 // Pack drawers for containers: tub, pouch, bottle, drink, jar, sachet and carton.
 import { frame } from './frame.mjs';
-import { labelPrint } from './label.mjs';
+import { labelPrint, printedPanel } from './label.mjs';
 import { groundShadow, shine } from '../props/goods.mjs';
 import { ellipse, n, p, path_, poly, rect } from '../svg.mjs';
 
@@ -158,9 +158,7 @@ export const containers = {
 				],
 				'#fff',
 			),
-			rect(box.x, box.y, box.w, box.h, c.panel, { rx: w * 0.04 }),
-			rect(box.x, box.y, box.w, h * 0.025, c.band),
-			labelPrint(box, info, c.ink),
+			printedPanel(box, w * 0.04, h * 0.025, c, info),
 		].join('');
 	},
 	carton(cx, base, k, c, info) {

@@ -2,11 +2,14 @@
 // Pack drawers for single items and merchandise: bar, cookie, tube, pump bottle, flask, shaker,
 // garment, duffel bag, belt and gloves.
 import { frame } from './frame.mjs';
-import { label, labelPrint } from './label.mjs';
+import { label, labelPrint, printedPanel } from './label.mjs';
 import { C } from '../palette.mjs';
-import { groundShadow, shaker, shine } from '../props/goods.mjs';
+import { groundShadow, shaker, shine, tubeBody } from '../props/goods.mjs';
 import { mark } from '../props/scenery.mjs';
 import { circle, ellipse, group, inkOn, isDark, n, p, path_, poly, random, rect } from '../svg.mjs';
+
+/** The proportions of a tube of cream or gel. */
+const PACK_TUBE = { cap: 0.14, capHalf: 0.3, capRound: 0.05, neck: 0.34, seam: 0.012 };
 
 /** @type {Record<string, import('../products.mjs').PackDrawer>} */
 export const goods = {
@@ -75,20 +78,11 @@ export const goods = {
 	},
 	tube(cx, base, k, c, info) {
 		const { w, h, top } = frame(base, k, 230, 520);
-		const capH = h * 0.14;
 		const box = { x: cx - w * 0.4, y: top + h * 0.18, w: w * 0.8, h: h * 0.5 };
 		return [
 			groundShadow(cx, base, w),
-			rect(cx - w * 0.3, base - capH, w * 0.6, capH, c.lid, { rx: w * 0.05 }),
-			path_(
-				p`M ${cx - w * 0.34} ${base - capH} L ${cx - w / 2} ${top + h * 0.06} L ${cx + w / 2} ${top + h * 0.06} L ${cx + w * 0.34} ${base - capH} Z`,
-				c.body,
-			),
-			rect(cx - w * 0.52, top, w * 1.04, h * 0.07, c.body),
-			rect(cx - w * 0.52, top + h * 0.02, w * 1.04, h * 0.012, '#000', { opacity: 0.2 }),
-			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 8 }),
-			rect(box.x, box.y, box.w, h * 0.02, c.band),
-			labelPrint(box, info, c.ink),
+			tubeBody(cx, base, w, h, c.lid, c.body, PACK_TUBE),
+			printedPanel(box, 8, h * 0.02, c, info),
 		].join('');
 	},
 	pumpBottle(cx, base, k, c, info) {
@@ -99,9 +93,7 @@ export const goods = {
 			rect(cx - w / 2, top + h * 0.14, w, h * 0.86, c.body, { rx: w * 0.2 }),
 			rect(cx - w * 0.3, top + h * 0.04, w * 0.6, h * 0.12, c.lid, { rx: w * 0.06 }),
 			rect(cx - w * 0.3, top + h * 0.04, w * 0.6, h * 0.03, '#000', { opacity: 0.2, rx: w * 0.03 }),
-			rect(box.x, box.y, box.w, box.h, c.panel, { rx: 10 }),
-			rect(box.x, box.y, box.w, h * 0.02, c.band),
-			labelPrint(box, info, c.ink),
+			printedPanel(box, 10, h * 0.02, c, info),
 			shine(cx - w * 0.38, top + h * 0.2, w * 0.06, h * 0.7, 0.25),
 		].join('');
 	},

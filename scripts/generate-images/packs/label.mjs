@@ -158,3 +158,19 @@ export function labelPrint(box, info, ink, { compact = false } = {}) {
 	}
 	return out.join('');
 }
+
+/**
+ * A label panel on a pack: the box in the panel's colour, a band along its top, and the print.
+ * @param {{ x: number, y: number, w: number, h: number }} box
+ * @param {number} rx the rounding of the panel's corners
+ * @param {number} bandH the height of the band
+ * @param {import('./colours.mjs').PackColours} c
+ * @param {import('../products.mjs').PackInfo} info
+ */
+export function printedPanel(box, rx, bandH, c, info) {
+	return [
+		rect(box.x, box.y, box.w, box.h, c.panel, { rx }),
+		rect(box.x, box.y, box.w, bandH, c.band),
+		labelPrint(box, info, c.ink),
+	].join('');
+}

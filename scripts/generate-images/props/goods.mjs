@@ -332,6 +332,36 @@ export function gel(cx, cy, w, h, s, angle = 0) {
 }
 
 /**
+ * The squeezable body of a cream tube standing on its cap: cap, body widening upwards, crimped
+ * end. The proportions: the cap's height and the end's seam (of h), the cap's half width and
+ * rounding, and the body's half width at the cap (of w).
+ * @param {number} cx
+ * @param {number} base
+ * @param {number} w
+ * @param {number} h
+ * @param {string} lid
+ * @param {string} body
+ * @param {{ cap: number, capHalf: number, capRound: number, neck: number, seam: number }} shape
+ */
+export function tubeBody(cx, base, w, h, lid, body, shape) {
+	const { cap, capHalf, capRound, neck, seam } = shape;
+	const capH = h * cap;
+	const top = base - h;
+	return [
+		rect(cx - w * capHalf, base - capH, w * capHalf * 2, capH, lid, { rx: w * capRound }),
+		path_(
+			p`M ${cx - w * neck} ${base - capH} L ${cx - w / 2} ${top + h * 0.06} L ${cx + w / 2} ${top + h * 0.06} L ${cx + w * neck} ${base - capH} Z`,
+			body,
+		),
+		rect(cx - w * 0.52, top, w * 1.04, h * 0.07, body),
+		rect(cx - w * 0.52, top + h * 0.02, w * 1.04, h * seam, '#000', { opacity: 0.2 }),
+	].join('');
+}
+
+/** The proportions of the tubes on the shelves. */
+const SHELF_TUBE = { cap: 0.16, capHalf: 0.32, capRound: 0.06, neck: 0.36, seam: 0.015 };
+
+/**
  * A cream tube standing on its cap.
  * @param {number} cx
  * @param {number} base
@@ -340,17 +370,10 @@ export function gel(cx, cy, w, h, s, angle = 0) {
  * @param {Style} s
  */
 export function tube(cx, base, w, h, s) {
-	const capH = h * 0.16;
 	const top = base - h;
 	return [
 		groundShadow(cx, base, w),
-		rect(cx - w * 0.32, base - capH, w * 0.64, capH, s.lid, { rx: w * 0.06 }),
-		path_(
-			p`M ${cx - w * 0.36} ${base - capH} L ${cx - w / 2} ${top + h * 0.06} L ${cx + w / 2} ${top + h * 0.06} L ${cx + w * 0.36} ${base - capH} Z`,
-			s.body,
-		),
-		rect(cx - w / 2 - w * 0.02, top, w * 1.04, h * 0.07, s.body),
-		rect(cx - w / 2 - w * 0.02, top + h * 0.02, w * 1.04, h * 0.015, '#000', { opacity: 0.2 }),
+		tubeBody(cx, base, w, h, s.lid, s.body, SHELF_TUBE),
 		rect(cx - w * 0.3, top + h * 0.28, w * 0.6, h * 0.08, s.accent, { rx: 3 }),
 		rect(cx - w * 0.22, top + h * 0.42, w * 0.44, h * 0.04, s.label, { rx: 2, opacity: 0.8 }),
 	].join('');

@@ -80,6 +80,8 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		].join('');
 	},
 	'aminoacidi-e-creatina'(rng) {
+		const whiteTub = { body: '#f8fafc', lid: '#0ea5e9', label: '#0ea5e9', accent: C.yellow };
+		const whiteBottle = { body: '#f8fafc', lid: C.night, label: C.yellow, accent: C.nightSoft };
 		const hexes = [];
 		for (const [hx, hy] of /** @type {const} */ ([
 			[190, 170],
@@ -109,24 +111,15 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		return [
 			studio('#e0f2fe', '#bae6fd', '#f8fafc', '#e2e8f0', '#7dd3fc', 0.7),
 			...hexes,
-			tub(420, 700, 240, 300, {
-				body: '#f8fafc',
-				lid: '#0ea5e9',
-				label: '#0ea5e9',
-				accent: C.yellow,
-			}),
-			bottle(670, 705, 150, 270, {
-				body: '#f8fafc',
-				lid: C.night,
-				label: C.yellow,
-				accent: C.nightSoft,
-			}),
+			tub(420, 700, 240, 300, whiteTub),
+			bottle(670, 705, 150, 270, whiteBottle),
 			tub(880, 715, 190, 240, STYLES[7]),
 			scoop(260, 790, 110, '#ffffff'),
 			...caps,
 		].join('');
 	},
 	'alimenti-fit'(rng) {
+		const brownTub = { body: '#78350f', lid: C.yellow, label: '#fef3c7', accent: '#f97316' };
 		const flakes = [];
 		for (let i = 0; i < 26; i++) {
 			flakes.push(
@@ -152,12 +145,7 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		return [
 			studio('#ffedd5', '#fed7aa', '#fafaf9', '#e7e5e4', '#fdba74', 0.8),
 			confetti(rng, 14, [60, 60, 1140, 560], ['#fb923c', '#fff', C.yellow]),
-			tub(300, 700, 220, 190, {
-				body: '#78350f',
-				lid: C.yellow,
-				label: '#fef3c7',
-				accent: '#f97316',
-			}),
+			tub(300, 700, 220, 190, brownTub),
 			path_(p`M 520 620 A 120 95 0 0 0 760 620 Z`, C.white),
 			rect(520, 612, 240, 14, C.yellow, { rx: 7 }),
 			...flakes,
@@ -171,6 +159,9 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		].join('');
 	},
 	supplementi(rng) {
+		const orangeBottle = { body: '#f97316', lid: '#f8fafc', label: '#fff7ed', accent: C.yellow };
+		const greenBottle = { body: '#15803d', lid: C.night, label: '#f0fdf4', accent: C.yellow };
+		const amberTub = { body: '#fbbf24', lid: '#f8fafc', label: C.nightSoft, accent: '#f97316' };
 		const gels = [];
 		for (let i = 0; i < 9; i++)
 			gels.push(
@@ -199,24 +190,9 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		return [
 			studio('#dcfce7', '#bbf7d0', '#f8fafc', '#e2e8f0', '#86efac', 0.8),
 			confetti(rng, 14, [60, 60, 1140, 560], ['#f97316', '#16a34a', '#fff']),
-			bottle(380, 700, 170, 300, {
-				body: '#f97316',
-				lid: '#f8fafc',
-				label: '#fff7ed',
-				accent: C.yellow,
-			}),
-			bottle(600, 690, 150, 250, {
-				body: '#15803d',
-				lid: C.night,
-				label: '#f0fdf4',
-				accent: C.yellow,
-			}),
-			tub(820, 712, 200, 230, {
-				body: '#fbbf24',
-				lid: '#f8fafc',
-				label: C.nightSoft,
-				accent: '#f97316',
-			}),
+			bottle(380, 700, 170, 300, orangeBottle),
+			bottle(600, 690, 150, 250, greenBottle),
+			tub(820, 712, 200, 230, amberTub),
 			...gels,
 			...tablets,
 			ellipse(950, 790, 110, 62, '#f97316'),
@@ -226,6 +202,8 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		].join('');
 	},
 	dimagranti(rng) {
+		const tealBottle = { body: '#0f766e', lid: '#f8fafc', label: '#ccfbf1', accent: C.yellow };
+		const whiteTub = { body: '#f8fafc', lid: '#0d9488', label: '#0d9488', accent: C.yellow };
 		const caps = [];
 		for (let i = 0; i < 6; i++)
 			caps.push(looseCapsule(rng, [230, 780, 520, 820], 56, 13, '#16a34a', '#f0fdf4', 50));
@@ -233,18 +211,8 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		return [
 			studio('#ccfbf1', '#99f6e4', '#f8fafc', '#e2e8f0', '#5eead4', 0.75),
 			confetti(rng, 14, [60, 60, 1140, 560], ['#0d9488', '#fff', C.yellow]),
-			bottle(430, 700, 160, 300, {
-				body: '#0f766e',
-				lid: '#f8fafc',
-				label: '#ccfbf1',
-				accent: C.yellow,
-			}),
-			tub(680, 710, 210, 250, {
-				body: '#f8fafc',
-				lid: '#0d9488',
-				label: '#0d9488',
-				accent: C.yellow,
-			}),
+			bottle(430, 700, 160, 300, tealBottle),
+			tub(680, 710, 210, 250, whiteTub),
 			ellipse(900, 700, 78, 72, '#65a30d'),
 			ellipse(878, 686, 28, 18, '#fff', { opacity: 0.25 }),
 			rect(897, 612, 6, 28, '#78350f', { rx: 3 }),
@@ -287,6 +255,8 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 		].join('');
 	},
 	'merchandising-e-cosmetici'(rng) {
+		const whiteTube = { body: '#f8fafc', lid: C.nightSoft, accent: C.yellow, label: C.grey500 };
+		const creamTube = { body: '#fde68a', lid: C.white, accent: '#f97316', label: C.grey500 };
 		const towels = [
 			{ color: C.yellow, stripe: C.nightSoft },
 			{ color: '#3f3f46', stripe: C.yellow },
@@ -309,18 +279,8 @@ export const categoryScenes = /** @satisfies {Record<string, (rng: Rng) => strin
 				cap: C.yellow,
 				level: 0.15,
 			}),
-			tube(980, 745, 110, 260, {
-				body: '#f8fafc',
-				lid: C.nightSoft,
-				accent: C.yellow,
-				label: C.grey500,
-			}),
-			tube(1080, 755, 80, 190, {
-				body: '#fde68a',
-				lid: C.white,
-				accent: '#f97316',
-				label: C.grey500,
-			}),
+			tube(980, 745, 110, 260, whiteTube),
+			tube(1080, 755, 80, 190, creamTube),
 			path_('M 170 800 Q 260 730 360 800 Z', C.night),
 			rect(150, 800, 240, 70, C.night, { rx: 22 }),
 			rect(150, 816, 240, 10, C.yellow),
