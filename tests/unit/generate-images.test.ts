@@ -71,11 +71,11 @@ const slug = fc.oneof(fc.constantFrom('shaker-pro', 'guanti-da-boxe', 't-shirt',
 
 /** The jobs of one product, as the generator builds them for its files. */
 function jobsOf(data: unknown, name: string, category: string) {
-	return productPhotos(data, name, category).map((photo: { src: string; draw: unknown }) => ({
+	return productPhotos(data, name, category).map((photo) => ({
 		file: `content/products/${category}/${photo.src}`,
 		width: 200,
 		height: 200,
-		view: [800, 800],
+		view: [800, 800] as const,
 		draw: photo.draw,
 	}));
 }
