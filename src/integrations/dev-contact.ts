@@ -34,7 +34,7 @@ export default function devContact(): AstroIntegration {
 						(error: unknown) => {
 							service = undefined;
 							logger.error(
-								`Contact: service unavailable: ${error instanceof Error ? error.message : error}`,
+								`Contact: service unavailable: ${error instanceof Error ? error.message : String(error)}`,
 							);
 							next();
 						},

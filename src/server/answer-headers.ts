@@ -74,11 +74,12 @@ export function setAnswerHeaders(
 	 * browser's own viewer styles. */
 	const addPageHeaders = (headers: OutgoingHttpHeaders): void => {
 		const type = res.getHeader('Content-Type') ?? headerOf(headers, 'content-type');
-		if (
-			String(type ?? '')
-				.toLowerCase()
-				.startsWith('text/html')
-		) {
+		const text = Array.isArray(type)
+			? type.join(',')
+			: typeof type === 'string' || typeof type === 'number'
+				? String(type)
+				: '';
+		if (text.toLowerCase().startsWith('text/html')) {
 			res.setHeader('Content-Security-Policy', host.pagePolicy);
 			if (host.pageSpeculationRules) res.setHeader('Speculation-Rules', host.pageSpeculationRules);
 		} else if (path === SPECULATION_RULES_PATH) {
@@ -93,26 +94,22 @@ export function setAnswerHeaders(
 		}
 	};
 
-	const writeHead = res.writeHead;
-	res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+	const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+	res.writeHead = function (status: number, ...rest: unknown[]) {
 		let args: unknown[] = [status, ...rest];
-		let headers = (rest.find((arg) => typeof arg === 'object' && arg !== null) ??
-			{}) as OutgoingHttpHeaders;
+		let headers: OutgoingHttpHeaders =
+			rest.find((arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null) ?? {};
 		const typed =
 			res.hasHeader('Content-Type') ||
 			Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
 		if (control.bareErrorsAsJson && typeof status === 'number' && status >= 500 && !typed) {
 			control.bareErrorsAsJson = false;
 			console.error(`Error answering ${req.method} ${req.url}: status ${status} from Astro`);
-			const end = res.end;
+			const end = res.end.bind(res) as (chunk: string, callback?: unknown) => ServerResponse;
 			res.write = () => true;
 			res.end = ((...endArgs: unknown[]) => {
 				const callback = endArgs.find((arg) => typeof arg === 'function');
-				return (end as (chunk: string, callback?: unknown) => ServerResponse).call(
-					res,
-					INTERNAL_ERROR,
-					callback,
-				);
+				return end(INTERNAL_ERROR, callback);
 			}) as ServerResponse['end'];
 			// No Content-Length: the body is replaced, and the compression middleware may encode it.
 			res.removeHeader('Content-Length');
@@ -120,7 +117,7 @@ export function setAnswerHeaders(
 			args = [500, headers];
 		}
 		if (!editor) addPageHeaders(headers);
-		return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-	} as ServerResponse['writeHead'];
+		return writeHead(...args);
+	};
 	return control;
 }

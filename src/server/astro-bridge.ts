@@ -46,7 +46,8 @@ export function createAstroBridge(
 	return (req, res, answer) => {
 		answer.bareErrorsAsJson = true;
 		compress(req, res, (error?: unknown) => {
-			if (error) throw error;
+			if (error)
+				throw error instanceof Error ? error : new Error('Compression failed', { cause: error });
 			const clientAddress = clientAddressOf(req.headers, req.socket.remoteAddress, trustProxy);
 			astroHandler(req, res, undefined, { contact, clientAddress });
 		});
