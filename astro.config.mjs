@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
 import cms from './src/integrations/cms.ts';
+import devContact from './src/integrations/dev-contact.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
@@ -17,8 +18,8 @@ const site = process.env.SITE_URL ?? 'https://www.vigorsport.it';
 export default defineConfig({
 	site,
 	output: 'static',
-	// Middleware mode: server/serve.mjs is the server, and this handler takes `locals` from it
-	// (the contact service); the standalone mode's handler would not pass them on.
+	// Middleware mode: src/server/main.ts (built to dist/server/serve.mjs) is the server, and this
+	// handler takes `locals` from it (the contact service); the standalone mode's would not.
 	adapter: node({ mode: 'middleware' }),
 	// Pages are written as prodotti.html, prodotti/proteine.html…: every CDN and our server map
 	// /prodotti to them without a redirect, so links carry no trailing slash.
@@ -81,6 +82,8 @@ export default defineConfig({
 		}),
 		// dist/client/_headers, with the Content-Security-Policy of the built pages.
 		hostHeaders(),
+		// `locals.contact` under `astro dev`, where the production server does not run.
+		devContact(),
 	],
 	security: {
 		// POST /api/contact checks the Origin itself, for every content type (Astro's check covers

@@ -5,9 +5,10 @@ import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
 import { CONTACT_DB_DIR, E2E_PORT } from './tests/e2e/helpers/messages';
 
 /**
- * End-to-end tests against the real production server (server/serve.mjs) serving the built
- * site: run `npm run build` first, then `npm run test:e2e`. DIST_DIR, when set, is passed on to
- * the server to serve another build folder.
+ * End-to-end tests against the real production server (dist/server/serve.mjs, built from
+ * src/server/) serving the built site: run `npm run build` first, then `npm run test:e2e`.
+ * DIST_DIR, when set, is passed on to the server to serve another build folder (with the server
+ * of that build).
  */
 const port = E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -48,7 +49,7 @@ export default defineConfig({
 		},
 	],
 	webServer: {
-		command: 'node server/serve.mjs',
+		command: `node ${JSON.stringify(join(process.env['DIST_DIR'] ?? 'dist', 'server/serve.mjs'))}`,
 		url: `${baseURL}/`,
 		env: {
 			PORT: String(port),

@@ -4,7 +4,7 @@ import { getViteConfig } from 'astro/config';
 /**
  * Unit tests run with the site's own Vite configuration (aliases, plugins) through Astro, so
  * code under test resolves imports exactly as in the build. tests/server starts the built
- * server (server/serve.mjs): `npm test` runs it after the build (`npm run test:server`), and
+ * server (dist/server/serve.mjs): `npm test` runs it after the build (`npm run test:server`), and
  * `npm run test:unit` leaves it out.
  */
 export default getViteConfig({

@@ -1,6 +1,6 @@
 // `npm run bench:contact`: load test of POST /api/contact on the real server.
 //
-// Expects a build (`npm run build`). Starts server/serve.mjs on a free loopback port with a
+// Expects a build (`npm run build`). Starts dist/server/serve.mjs on a free loopback port with a
 // temporary database, simulation mode (no SMTP) and a rate limit high enough not to refuse
 // anything, sends a bounded number of valid messages with autocannon (BENCH_REQUESTS, default
 // 2000, over BENCH_CONNECTIONS connections, default 10, stopping after BENCH_MAX_SECONDS, default

@@ -3,7 +3,8 @@
 //
 // Usage: npm run messages [-- --limit N]
 // Reads CONTACT_DB_PATH (default data/messages.sqlite, relative to the project folder) through
-// the compiled contact module, dist/server/contact.mjs: run `npm run build` once first.
+// the compiled contact module, dist/server/contact.mjs (from src/server/contact/index.ts): run
+// `npm run build` once first.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
 // Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every compressible
-// file of dist/client, for server/serve.mjs (sirv) and CDNs to send without compressing on every
+// file of dist/client, for the server (src/server/static-files.ts, sirv) and CDNs to send without compressing on every
 // request. Files under 1 KB are skipped, and a compressed copy is kept only when it is smaller
 // than the original. Safe to run again: stale copies of a file are rewritten or removed.
 //

@@ -1,4 +1,5 @@
-// Starts the real production server (server/serve.mjs, serving the build in dist/) as a child
+// Starts the real production server (dist/server/serve.mjs, built from src/server/ by
+// scripts/compile-server.mjs, serving the build it is part of, or DIST_DIR's) as a child
 // process on a free loopback port, for the contact benchmark (scripts/bench-contact.mjs), the
 // server tests (tests/server) and the end-to-end test that stops a server. The contact
 // service's variables of the calling shell are not passed on: each caller says which it wants,
@@ -37,7 +38,7 @@ export function freePort() {
  * @param {string} [distDir]
  */
 export function assertBuilt(distDir = process.env.DIST_DIR ?? join(ROOT, 'dist')) {
-	for (const file of ['server/entry.mjs', 'server/contact.mjs', 'client/404.html']) {
+	for (const file of ['server/entry.mjs', 'server/serve.mjs', 'client/404.html']) {
 		if (!existsSync(join(distDir, file))) {
 			throw new Error(`${join(distDir, file)} is missing: run \`npm run build\` first.`);
 		}
@@ -54,17 +55,19 @@ export function assertBuilt(distDir = process.env.DIST_DIR ?? join(ROOT, 'dist')
  */
 
 /**
- * Starts `node server/serve.mjs` and resolves once it listens.
+ * Starts `node <dist>/server/serve.mjs` (<dist>: env.DIST_DIR, else the repository's dist/) and
+ * resolves once it listens.
  * @param {{ env?: Record<string, string>, port?: number }} [options]
  * @returns {Promise<RunningServer>}
  */
 export async function startServer({ env = {}, port } = {}) {
-	assertBuilt(env.DIST_DIR);
+	const distDir = env.DIST_DIR ?? process.env.DIST_DIR ?? join(ROOT, 'dist');
+	assertBuilt(distDir);
 	const chosenPort = port ?? (await freePort());
 	const inherited = Object.fromEntries(
 		Object.entries(process.env).filter(([name]) => !CONTACT_VARIABLE.test(name)),
 	);
-	const child = spawn(process.execPath, [join(ROOT, 'server/serve.mjs')], {
+	const child = spawn(process.execPath, [join(distDir, 'server/serve.mjs')], {
 		cwd: ROOT,
 		env: { ...inherited, HOST: '127.0.0.1', ...env, PORT: String(chosenPort) },
 		stdio: ['ignore', 'pipe', 'pipe'],

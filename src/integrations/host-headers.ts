@@ -11,7 +11,7 @@ import {
 	trustedInlineScripts,
 	type FoundScript,
 } from '../lib/http/csp';
-import { ERROR_PAGE_STYLE } from '../lib/contact/http';
+import { ERROR_PAGE_STYLE } from '../server/contact/http';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, isEditorFile, pagePatterns } from '../lib/http/headers';
 
@@ -28,7 +28,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
  * Writes dist/client/_headers once every page is built: the cache rules, the security headers
  * and, for pages, a Content-Security-Policy allowing by hash the inline styles of the built pages
  * (and of the contact form's error page) and the inline scripts the site's own templates and
- * Astro define (src/lib/http/csp.ts). A CDN host applies the file; server/serve.mjs reads it
+ * Astro define (src/lib/http/csp.ts). A CDN host applies the file; the server (src/server/) reads it
  * back, so both send the same headers. Any other inline script (say one that came from content
  * despite the sanitiser), a `style` attribute or an inline event handler fails the build, in
  * Italian, with the page's name.

@@ -5,8 +5,8 @@
  * `:splat`; the first matching rule wins.
  *
  * The build writes the rules to `dist/client/_redirects` (src/pages/[hostFile].ts) for CDNs,
- * and `scripts/compile-server.mjs` compiles this very file to `dist/server/redirects.mjs` for
- * our Node server (server/serve.mjs), which reads the same `_redirects` file with
+ * and `scripts/compile-server.mjs` bundles this very file into `dist/server/serve.mjs`, our
+ * Node server (src/server/main.ts), which reads the same `_redirects` file with
  * `parseRedirectsFile` and answers with `matchRedirect`. Pure: no I/O, no `astro:*` imports.
  */
 import { categoryPath, productPath } from './catalogue/paths';

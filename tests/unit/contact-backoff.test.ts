@@ -4,7 +4,7 @@ import {
 	nextAttemptAt,
 	retryDelay,
 	retrySchedule,
-} from '../../src/lib/contact/backoff';
+} from '../../src/server/contact/backoff';
 
 const MINUTE = 60_000;
 const policy = { baseDelayMs: 1000, maxDelayMs: 5000, maxAttempts: 5 };

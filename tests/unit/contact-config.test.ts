@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY } from '../../src/lib/contact/backoff';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/lib/contact/config';
+import { DEFAULT_RETRY_POLICY } from '../../src/server/contact/backoff';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/contact/config';
 
 const ROOT = '/srv/vigorsport';
 const SMTP = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };

@@ -4,7 +4,7 @@ import {
 	formatDateTime,
 	oneLine,
 	visitorConfirmation,
-} from '../../src/lib/contact/email-text';
+} from '../../src/server/contact/email-text';
 
 const MESSAGE = {
 	id: 42,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatMessageReport } from '../../src/lib/contact/report';
-import { ContactStore, MIGRATIONS, type NewMessage } from '../../src/lib/contact/store';
+import { formatMessageReport } from '../../src/server/contact/report';
+import { ContactStore, MIGRATIONS, type NewMessage } from '../../src/server/contact/store';
 
 /** A real SQLite file in a temporary folder (a subfolder, to see it created). */
 let dir: string;

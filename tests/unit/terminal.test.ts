@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMessage } from '../../src/lib/contact/report';
-import type { StoredMessage } from '../../src/lib/contact/store';
+import { describeMessage } from '../../src/server/contact/report';
+import type { StoredMessage } from '../../src/server/contact/store';
 import { escapeForTerminal } from '../../src/lib/format/terminal';
 
 /** Issue 19, item 6: what a visitor wrote can never drive the staff's terminal. */

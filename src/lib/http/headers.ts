@@ -1,6 +1,6 @@
 /**
- * HTTP headers of the site, one definition for both ways it is served: server/serve.mjs sends
- * them (compiled to dist/server/headers.mjs by scripts/compile-server.mjs), and the build writes
+ * HTTP headers of the site, one definition for both ways it is served: the server (src/server/,
+ * bundled into dist/server/serve.mjs by scripts/compile-server.mjs) sends them, and the build writes
  * them to dist/client/_headers for a CDN (Netlify, Cloudflare Pages). Pure.
  */
 

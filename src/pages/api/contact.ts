@@ -1,6 +1,5 @@
 import type { APIContext, APIRoute } from 'astro';
-import { handleContactPost, methodNotAllowed } from '../../lib/contact/http';
-import type { ContactService } from '../../lib/contact/service';
+import { handleContactPost, methodNotAllowed } from '../../server/contact/http';
 
 /** The one on-demand route of the site (DECISIONS.md 7); every other page is prerendered. */
 export const prerender = false;
@@ -8,23 +7,10 @@ export const prerender = false;
 /** The public site's origin, allowed as Origin besides the server's own. */
 const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
 
-let fallbackService: Promise<ContactService> | undefined;
-
 /**
- * The contact service: the one server/serve.mjs created at start-up, or, under `astro dev` (or
- * dist/server/entry.mjs run on its own), one created on the first message from the environment.
+ * The visitor's address for the rate limit: from the server (src/server/astro-bridge.ts), else
+ * what Astro knows.
  */
-function serviceOf(locals: App.Locals): Promise<ContactService> {
-	if (locals.contact) return Promise.resolve(locals.contact);
-	fallbackService ??= import('../../lib/contact/service').then((module) => {
-		const service = module.createContactServiceFromEnv(process.env, process.cwd());
-		service.start();
-		return service;
-	});
-	return fallbackService;
-}
-
-/** The visitor's address for the rate limit: from serve.mjs, else what Astro knows. */
 function clientAddressOf(context: APIContext): string {
 	if (context.locals.clientAddress) return context.locals.clientAddress;
 	try {
@@ -34,13 +20,16 @@ function clientAddressOf(context: APIContext): string {
 	}
 }
 
+/**
+ * The contact service comes only through `locals.contact`, the one of the process: created at
+ * start-up by the server (src/server/main.ts), or under `astro dev` on the first /api/ request
+ * (src/integrations/dev-contact.ts). This route imports its type only, so Astro's build never
+ * bundles a second copy of the service.
+ */
 export const POST: APIRoute = async (context) => {
-	let service: ContactService;
-	try {
-		service = await serviceOf(context.locals);
-	} catch (error) {
-		fallbackService = undefined;
-		console.error('Contact: service unavailable:', error instanceof Error ? error.message : error);
+	const service = context.locals.contact;
+	if (!service) {
+		console.error('Contact: service unavailable: no contact service in locals');
 		return Response.json(
 			{ error: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.' },
 			{ status: 503, headers: { 'Cache-Control': 'no-store' } },

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
-import { isValidEmail } from './contact-schema';
+import { isValidEmail } from '../../lib/contact/contact-schema';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {

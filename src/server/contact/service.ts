@@ -3,26 +3,22 @@
  * shop's notification and the visitor's confirmation (mailer.ts, texts in email-text.ts), and
  * retries failed e-mails with backoff (backoff.ts) from a loop that runs from start-up, so
  * e-mails left over by a previous run go out too. The same loop deletes, once an hour, the
- * messages of senders silent for longer than the retention the privacy policy promises. One instance per process: server/serve.mjs
- * creates it at start-up from the compiled copy of this file (dist/server/contact.mjs) and hands
- * it to Astro's handler as `locals.contact`; under `astro dev` the route creates one lazily.
+ * messages of senders silent for longer than the retention the privacy policy promises. One
+ * instance per process: the server (src/server/main.ts) creates it at start-up and hands it to
+ * Astro's handler as `locals.contact`; under `astro dev`, src/integrations/dev-contact.ts does.
  *
- * Plain TypeScript without `astro:*` imports. This file is also the entry that
- * scripts/compile-server.mjs compiles, so it re-exports what scripts/messages.mjs needs.
+ * Plain TypeScript without `astro:*` imports, bundled by scripts/compile-server.mjs only (the
+ * API route imports its type, never this module).
  */
 import { randomUUID } from 'node:crypto';
+import type { ContactMessage } from '../../lib/contact/contact-schema';
+import type { EmailStatus } from '../../lib/contact/outcome';
 import { nextAttemptAt } from './backoff';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
-import type { ContactMessage } from './contact-schema';
 import { adminNotification, visitorConfirmation } from './email-text';
 import { createSmtpMailer, UncertainDeliveryError, type Mailer } from './mailer';
-import type { EmailStatus } from './outcome';
 import { RateLimiter, type RateDecision } from './rate-limit';
 import { ContactStore, type EarlierMessage, type EmailJob, type EmailKind } from './store';
-
-export { contactConfigFromEnv, ContactConfigError } from './config';
-export { formatMessageReport } from './report';
-export { ContactStore } from './store';
 
 /** What POST /api/contact gets back for a stored message. */
 export interface SubmitResult {

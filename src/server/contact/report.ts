@@ -4,7 +4,7 @@
  * outside (what a visitor wrote, a mail server's error) goes through `escapeForTerminal`, so
  * it cannot drive the staff's terminal or forge lines. Pure.
  */
-import { escapeForTerminal as safe } from '../format/terminal';
+import { escapeForTerminal as safe } from '../../lib/format/terminal';
 import { formatDateTime } from './email-text';
 import type { StoredEmail, StoredMessage } from './store';
 

@@ -10,7 +10,12 @@
  * then the message is stored and the answer is 201 `{ ok, id, emailStatus }` (or 303 to the
  * thank-you page for a form post). Only a failure to store answers 503.
  */
-import { CONTACT_FIELDS, CONTACT_LABELS, parseContact, type ContactErrors } from './contact-schema';
+import {
+	CONTACT_FIELDS,
+	CONTACT_LABELS,
+	parseContact,
+	type ContactErrors,
+} from '../../lib/contact/contact-schema';
 import type { ContactService } from './service';
 
 /** Largest body accepted, in bytes. */

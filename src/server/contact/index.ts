@@ -1,0 +1,7 @@
+/**
+ * What scripts/messages.mjs needs of the contact code, bundled by scripts/compile-server.mjs to
+ * dist/server/contact.mjs (sharing its chunks with dist/server/serve.mjs: one copy of the code).
+ */
+export { contactConfigFromEnv, ContactConfigError } from './config';
+export { formatMessageReport } from './report';
+export { ContactStore } from './store';

@@ -1,0 +1,115 @@
+/**
+ * Production server, built by scripts/compile-server.mjs (esbuild) into dist/server/serve.mjs:
+ * `npm run serve` runs it after `npm run build` (`npm start` does both).
+ *
+ * One implementation of the legacy redirects. src/lib/redirects.ts holds the rules and the
+ * matcher. The build writes the rules to dist/client/_redirects (for CDNs, through the
+ * prerendered endpoint src/pages/[hostFile].ts); this server, bundling the same module, reads
+ * the rules back from dist/client/_redirects, so the file a CDN applies and the answers of this
+ * server cannot drift apart. The same goes for the headers (dist/client/_headers, read by
+ * answer-headers.ts). Rejected: running TypeScript directly (Node 20 cannot strip types) and
+ * compiling at start-up (needs the compiler and the sources in production).
+ *
+ * Order of handling (handler.ts):
+ *   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
+ *   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
+ *   0. TRACE, TRACK, CONNECT anywhere                          -> 405 (never reach Astro)
+ *   3. GET/HEAD of a file of dist/client (sirv, precompressed .br/.gz, /x serves x.html;
+ *      ETag or If-Modified-Since -> 304; Range ignored, always 200 with the whole file);
+ *      other methods on those files -> 405                     (static-files.ts)
+ *   4. other methods, and /api/... paths that are not files    -> Astro's handler, compressed
+ *                                                                 (astro-bridge.ts)
+ *   5. GET/HEAD of anything else                               -> 404 with dist/client/404.html
+ *      (or the nearest section's own, e.g. dist/client/prodotti/404.html, when there is one;
+ *      not-found.ts)
+ * Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
+ *
+ * The contact service (src/server/contact/service.ts) is created here at start-up, one per
+ * process, so its retry loop sends the e-mails a previous run left unsent without waiting for a
+ * first visitor. Astro's handler gets it as `locals.contact` (with `locals.clientAddress`) for
+ * POST /api/contact.
+ *
+ * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
+ * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
+ * proxy: the client's address is then the last X-Forwarded-For entry), SERVER_HEADERS_TIMEOUT_MS
+ * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), and the contact
+ * service's variables (README.md), whose relative paths resolve against the folder that holds
+ * the build (the project folder).
+ */
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import { parseRedirectsFile } from '../lib/redirects';
+import { hostHeadersFrom } from './answer-headers';
+import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
+import { buildDirs, importBuilt, readBuilt, stop } from './built';
+import { createContactServiceFromEnv, type ContactService } from './contact/service';
+import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
+import { createHandler } from './handler';
+import { closeOnSignals, createServer, listen } from './lifecycle';
+import { notFoundPageFor, sectionFolders, sendNotFound } from './not-found';
+import { createStaticFiles } from './static-files';
+
+// The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
+// its own; should it be switched back to standalone, this keeps that server from starting.
+process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+
+/** This file is dist/server/serve.mjs: the build is one folder up, the project two. */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dirs = buildDirs(resolve(process.env['DIST_DIR'] ?? join(root, 'dist')));
+
+let settings: ServerSettings;
+try {
+	settings = serverSettingsFromEnv(process.env);
+} catch (error) {
+	if (!(error instanceof ServerConfigError)) throw error;
+	stop(error.message);
+}
+
+const { handler: astroHandler } = (await importBuilt(dirs, 'entry.mjs')) as {
+	handler: AstroHandler;
+};
+const redirectRules = parseRedirectsFile(readBuilt(dirs, '_redirects').toString('utf8'));
+const hostHeaders =
+	hostHeadersFrom(readBuilt(dirs, '_headers').toString('utf8')) ??
+	stop(`${join(dirs.client, '_headers')} has no Content-Security-Policy: run \`npm run build\`.`);
+
+const staticFiles = createStaticFiles(dirs.client);
+/** The not-found page of the whole site (it must exist), and those of sections. */
+const rootNotFoundPage = readBuilt(dirs, '404.html');
+const sectionNotFoundPages = new Map(
+	sectionFolders(staticFiles.index.files).map((dir) => [
+		dir,
+		readBuilt(dirs, `${dir.slice(1)}/404.html`),
+	]),
+);
+
+/** The contact service of this process; a bad configuration stops the server here. */
+let contact: ContactService;
+try {
+	contact = createContactServiceFromEnv(process.env, root);
+} catch (error) {
+	stop(`Contact service: ${error instanceof Error ? error.message : String(error)}`);
+}
+contact.start();
+console.log(
+	contact.simulationMode
+		? `Contact messages: simulation mode (no SMTP_HOST), stored in ${contact.dbPath}`
+		: `Contact messages: stored in ${contact.dbPath}, e-mailed through ${process.env['SMTP_HOST']}`,
+);
+
+/** Compression of Astro's answers and the not-found pages (files are precompressed). */
+const compress = compression() as unknown as Compress;
+const handle = createHandler({
+	hostHeaders,
+	redirectRules,
+	staticFiles,
+	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
+	sendNotFound,
+	compress,
+	toAstro: createAstroBridge(astroHandler, compress, contact, settings.trustProxy),
+});
+
+const server = createServer(settings, handle);
+listen(server, settings);
+closeOnSignals(server, () => contact.close());

@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { clientAddressOf } from '../../src/server/astro-bridge';
+import { isOn, limitFromEnv, ServerConfigError, serverSettingsFromEnv } from '../../src/server/env';
+import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
+import { notFoundPageFor, sectionFolders } from '../../src/server/not-found';
+import { safeLocation } from '../../src/server/responses';
+import { isHiddenFile, notModifiedSince, resolveFile } from '../../src/server/static-files';
+
+describe('limitFromEnv', () => {
+	it.each([
+		[undefined, 10],
+		['', 10],
+		['  ', 10],
+		['1', 1],
+		[' 20 ', 20],
+		['100', 100],
+	])('%j -> %d', (raw, expected) => {
+		expect(limitFromEnv({ LIMIT: raw }, 'LIMIT', 10, 1, 100)).toBe(expected);
+	});
+
+	it.each(['0', '101', '-5', '1.5', '1e2', 'abc', '99999999999999999999'])('refuses %j', (raw) => {
+		expect(() => limitFromEnv({ LIMIT: raw }, 'LIMIT', 10, 1, 100)).toThrow(ServerConfigError);
+		expect(() => limitFromEnv({ LIMIT: raw }, 'LIMIT', 10, 1, 100)).toThrow(
+			`LIMIT must be a whole number from 1 to 100 (got "${raw.trim()}").`,
+		);
+	});
+});
+
+describe('serverSettingsFromEnv', () => {
+	it('has the documented defaults', () => {
+		expect(serverSettingsFromEnv({})).toEqual({
+			port: 4321,
+			host: '127.0.0.1',
+			trustProxy: false,
+			headersTimeout: 10_000,
+			requestTimeout: 30_000,
+			maxConnections: 1_000,
+		});
+	});
+
+	it('reads every variable', () => {
+		expect(
+			serverSettingsFromEnv({
+				PORT: '8080',
+				HOST: '::',
+				TRUST_PROXY: 'Yes',
+				SERVER_HEADERS_TIMEOUT_MS: '2000',
+				SERVER_REQUEST_TIMEOUT_MS: '5000',
+				SERVER_MAX_CONNECTIONS: '7',
+			}),
+		).toEqual({
+			port: 8080,
+			host: '::',
+			trustProxy: true,
+			headersTimeout: 2000,
+			requestTimeout: 5000,
+			maxConnections: 7,
+		});
+	});
+
+	it.each([
+		['1', true],
+		['true', true],
+		['YES', true],
+		['0', false],
+		['no', false],
+		['', false],
+		[undefined, false],
+	])('TRUST_PROXY %j -> %s', (value, expected) => {
+		expect(isOn(value)).toBe(expected);
+	});
+});
+
+describe('clientAddressOf', () => {
+	it.each([
+		[{}, '10.0.0.1', false, '10.0.0.1'],
+		[{}, undefined, false, 'unknown'],
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2' }, '10.0.0.1', false, '10.0.0.1'],
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2 ' }, '10.0.0.1', true, '2.2.2.2'],
+		[{ 'x-forwarded-for': '  ' }, '10.0.0.1', true, '10.0.0.1'],
+	])('%j from %s (trust %s) -> %s', (headers, socket, trust, expected) => {
+		expect(clientAddressOf(headers, socket, trust)).toBe(expected);
+	});
+});
+
+describe('request targets', () => {
+	it.each([
+		['/', '/', ''],
+		['/prodotti?ordina=prezzo', '/prodotti', '?ordina=prezzo'],
+		['/a?b?c', '/a', '?b?c'],
+		['/x?', '/x', '?'],
+	])('splitTarget(%j)', (url, rawPath, search) => {
+		expect(splitTarget(url)).toEqual({ rawPath, search });
+	});
+
+	it.each([
+		['/', null],
+		['/x', null],
+		['/x/', '/x'],
+		['/x///', '/x'],
+		['//', '/'],
+		['/a/b/', '/a/b'],
+	])('withoutTrailingSlash(%j) -> %j', (path, expected) => {
+		expect(withoutTrailingSlash(path)).toBe(expected);
+	});
+
+	it.each([
+		['/prodotti', '/prodotti'],
+		['//evil.example', '/evil.example'],
+		['/\\evil.example', '/evil.example'],
+		['\\\\/evil', '/evil'],
+	])('safeLocation(%j) -> %j', (target, expected) => {
+		expect(safeLocation(target)).toBe(expected);
+	});
+});
+
+describe('static files', () => {
+	const files = new Set([
+		'/index.html',
+		'/prodotti.html',
+		'/prodotti/index.html',
+		'/a.txt',
+		'/b/index',
+	]);
+
+	it.each([
+		['/', '/index.html'],
+		['/prodotti', '/prodotti.html'],
+		['/prodotti/', null],
+		['/a.txt', '/a.txt'],
+		['/b', '/b/index'],
+		['/missing', null],
+	])('resolveFile(%j) -> %j', (path, expected) => {
+		expect(resolveFile(files, path)).toBe(expected);
+	});
+
+	it.each([
+		['/_redirects', true],
+		['/_headers', true],
+		['/.env', true],
+		['/a/.git/config', true],
+		['/.well-known/security.txt', false],
+		['/index.html', false],
+	])('isHiddenFile(%j) -> %s', (path, expected) => {
+		expect(isHiddenFile(path)).toBe(expected);
+	});
+
+	const date = 'Wed, 25 Nov 2026 10:00:00 GMT';
+	const seconds = Date.parse(date) / 1000;
+	it.each([
+		[{ 'if-modified-since': date }, seconds, true],
+		[{ 'if-modified-since': date }, seconds - 1, true],
+		[{ 'if-modified-since': date }, seconds + 1, false],
+		[{ 'if-modified-since': date }, undefined, false],
+		[{ 'if-modified-since': 'not a date' }, seconds, false],
+		[{ 'if-modified-since': date, 'if-none-match': '"x"' }, seconds, false],
+		[{}, seconds, false],
+	])('notModifiedSince(%j, %s) -> %s', (headers, modified, expected) => {
+		expect(notModifiedSince(headers, modified)).toBe(expected);
+	});
+});
+
+describe('not-found pages', () => {
+	const sections = new Map([
+		['/prodotti', 'products'],
+		['/prodotti/proteine', 'proteins'],
+	]);
+
+	it.each([
+		['/nope', 'root'],
+		['/prodotti/nope', 'products'],
+		['/prodotti/proteine/nope', 'proteins'],
+		['/prodotti/proteine/a/b', 'proteins'],
+		['/prodotti', 'root'],
+		['/altro/prodotti/x', 'root'],
+	])('%j -> %s', (path, expected) => {
+		expect(notFoundPageFor(sections, 'root', path)).toBe(expected);
+	});
+
+	it('finds the sections with their own 404.html', () => {
+		expect(sectionFolders(['/404.html', '/prodotti/404.html', '/a/b/404.html', '/x.html'])).toEqual(
+			['/prodotti', '/a/b'],
+		);
+	});
+});
