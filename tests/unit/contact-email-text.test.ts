@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/lib/format/date';
 import {
 	adminNotification,
-	formatDateTime,
 	oneLine,
 	visitorConfirmation,
 } from '../../src/server/contact/email-text';

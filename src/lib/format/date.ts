@@ -27,3 +27,20 @@ export function formatMonthYear(date: Date): string {
 export function isoDate(date: Date): string {
 	return date.toISOString().slice(0, 10);
 }
+
+const DATE_TIME = new Intl.DateTimeFormat('it-IT', {
+	day: 'numeric',
+	month: 'long',
+	year: 'numeric',
+	hour: '2-digit',
+	minute: '2-digit',
+	timeZone: 'Europe/Rome',
+});
+
+/** "3 marzo 2026 alle 14:05": e-mails and the staff's list of messages. */
+export function formatDateTime(date: Date): string {
+	const parts = DATE_TIME.formatToParts(date);
+	const part = (type: Intl.DateTimeFormatPartTypes) =>
+		parts.find((item) => item.type === type)?.value ?? '';
+	return `${part('day')} ${part('month')} ${part('year')} alle ${part('hour')}:${part('minute')}`;
+}

@@ -6,6 +6,8 @@
  * form send arbitrary text to strangers. Pure.
  */
 
+import { formatDateTime } from '../../lib/format/date';
+
 /** The company name used in the e-mails. */
 export const COMPANY_NAME = 'Vigor Sport';
 
@@ -23,23 +25,6 @@ export interface MessageForEmail {
 export interface EmailText {
 	subject: string;
 	text: string;
-}
-
-const DATE_TIME = new Intl.DateTimeFormat('it-IT', {
-	day: 'numeric',
-	month: 'long',
-	year: 'numeric',
-	hour: '2-digit',
-	minute: '2-digit',
-	timeZone: 'Europe/Rome',
-});
-
-/** "3 marzo 2026 alle 14:05", in Rome's time zone. */
-export function formatDateTime(date: Date): string {
-	const parts = DATE_TIME.formatToParts(date);
-	const part = (type: Intl.DateTimeFormatPartTypes) =>
-		parts.find((item) => item.type === type)?.value ?? '';
-	return `${part('day')} ${part('month')} ${part('year')} alle ${part('hour')}:${part('minute')}`;
 }
 
 /** A visitor's text on one line, at most `max` characters: for subjects and greetings. */

@@ -5,7 +5,7 @@
  * it cannot drive the staff's terminal or forge lines. Pure.
  */
 import { escapeForTerminal as safe } from '../../lib/format/terminal';
-import { formatDateTime } from './email-text';
+import { formatDateTime } from '../../lib/format/date';
 import type { StoredEmail, StoredMessage } from './store';
 
 const KIND_LABEL: Record<StoredEmail['kind'], string> = {
