@@ -165,6 +165,18 @@ test.describe('search', () => {
 		await expect.poll(() => count(page)).toBe(all);
 	});
 
+	test('results come a page at a time; «Mostra altri risultati» adds the next', async ({
+		page,
+	}) => {
+		await page.goto('/cerca?prezzo=0-25');
+		await shown(page, '?prezzo=0-25');
+		const total = await count(page);
+		expect(total, 'the sample catalogue has more than a page of these').toBeGreaterThan(24);
+		await expect(results(page)).toHaveCount(24);
+		await page.getByRole('button', { name: /^Mostra altri risultati/ }).click();
+		await expect(results(page)).toHaveCount(Math.min(total, 48));
+	});
+
 	test('a shared address shows the same results, sorted by price', async ({ page }) => {
 		await page.goto('/cerca?q=whey&ordina=prezzo-decrescente');
 		await shown(page, '?q=whey&ordina=prezzo-decrescente');

@@ -22,7 +22,6 @@ describe('precachePatterns', () => {
 			'icons/*.png',
 			'favicon.svg',
 			'pagefind/pagefind.js',
-			'pagefind/pagefind-worker.js',
 			'pagefind/pagefind-entry.json',
 			'pagefind/wasm.it.pagefind',
 			'pagefind/pagefind.*.pf_meta',

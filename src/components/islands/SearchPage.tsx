@@ -10,7 +10,7 @@ import {
 	serializeSearch,
 	type SearchState,
 } from '../../lib/search/address';
-import { loadPagefind } from '../../lib/search/pagefind';
+import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
 import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
 import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
 
@@ -26,13 +26,16 @@ type Outcome =
 	| { kind: 'idle' }
 	| { kind: 'loading' }
 	| { kind: 'failed' }
-	| { kind: 'done'; state: SearchState; hits: SearchHit[]; missing: number };
+	| { kind: 'done'; state: SearchState; total: number; hits: SearchHit[]; missing: number };
 
-/** Addresses among `urls` whose page the browser cannot open now: offline and not cached. */
-async function unavailableOffline(urls: readonly string[]): Promise<Set<string>> {
+/** Results per page: their details are fetched a page at a time. */
+const PAGE_SIZE = 24;
+
+/** Addresses of the results whose page the browser cannot open now: offline and not cached. */
+async function unavailableOffline(hits: readonly SearchHit[]): Promise<Set<string>> {
 	if (navigator.onLine || !('caches' in window)) return new Set();
 	const missing = await Promise.all(
-		urls.map(async (url) => ((await caches.match(url)) ? null : url)),
+		hits.map(async ({ url }) => ((await caches.match(url)) ? null : url)),
 	);
 	return new Set(missing.filter((url): url is string => url !== null));
 }
@@ -54,6 +57,7 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 	const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set());
 	const inputRef = useRef<HTMLInputElement>(null);
 	const sequence = useRef(0);
+	const rest = useRef<PagefindResult[]>([]);
 	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 	const ids = {
 		q: useId(),
@@ -65,6 +69,16 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 		sort: useId(),
 	};
 
+	/** The page of results `results` as the page shows them, and how many could not load. */
+	const load = async (results: readonly PagefindResult[]) => {
+		// Offline, a result whose details were never fetched cannot be shown: it is counted.
+		const loaded = await Promise.all(
+			results.map((result) => result.data().then(toHit, () => null)),
+		);
+		const hits = loaded.filter((hit): hit is SearchHit => hit !== null);
+		return { hits, missing: loaded.length - hits.length, offline: await unavailableOffline(hits) };
+	};
+
 	const run = useCallback(async (next: SearchState) => {
 		const ticket = ++sequence.current;
 		if (!next.q && !hasFilters(next)) {
@@ -74,20 +88,36 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 		setOutcome((previous) => (previous.kind === 'done' ? previous : { kind: 'loading' }));
 		try {
 			const pagefind = await loadPagefind();
-			const found = await pagefind.search(next.q || null, searchOptions(next));
-			// Offline, a result whose details were never fetched cannot be shown: it is counted.
-			const loaded = await Promise.all(
-				(found?.results ?? []).map((result) => result.data().then(toHit, () => null)),
-			);
-			const hits = loaded.filter((hit): hit is SearchHit => hit !== null);
-			const offline = await unavailableOffline(hits.map((hit) => hit.url));
+			const found = (await pagefind.search(next.q || null, searchOptions(next)))?.results ?? [];
+			// Details are fetched a page at a time: a broad query on a big catalogue stays small.
+			const page = await load(found.slice(0, PAGE_SIZE));
 			if (ticket !== sequence.current) return;
-			setUnavailable(offline);
-			setOutcome({ kind: 'done', state: next, hits, missing: loaded.length - hits.length });
+			rest.current = found.slice(PAGE_SIZE);
+			setUnavailable(page.offline);
+			setOutcome({ kind: 'done', state: next, total: found.length, ...page });
 		} catch {
 			if (ticket === sequence.current) setOutcome({ kind: 'failed' });
 		}
 	}, []);
+
+	/** The next page of the same results. */
+	const more = async () => {
+		const ticket = sequence.current;
+		const next = rest.current.slice(0, PAGE_SIZE);
+		rest.current = rest.current.slice(PAGE_SIZE);
+		const page = await load(next);
+		if (ticket !== sequence.current) return;
+		setUnavailable((previous) => new Set([...previous, ...page.offline]));
+		setOutcome((previous) =>
+			previous.kind === 'done'
+				? {
+						...previous,
+						hits: [...previous.hits, ...page.hits],
+						missing: previous.missing + page.missing,
+					}
+				: previous,
+		);
+	};
 
 	/** Shows a new state, in the address too (a new history entry, or replacing the current). */
 	const apply = useCallback(
@@ -133,7 +163,7 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 	const change = (patch: Partial<SearchState>) => apply({ ...state, ...patch }, 'push');
 	const status =
 		outcome.kind === 'done'
-			? countText(outcome.hits.length + outcome.missing)
+			? countText(outcome.total)
 			: outcome.kind === 'failed'
 				? 'La ricerca non è disponibile in questo momento. Riprova quando sei online.'
 				: '';
@@ -279,7 +309,16 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 						: `${outcome.missing} risultati non sono disponibili offline: riprova quando sei online.`}
 				</p>
 			)}
-			{outcome.kind === 'done' && outcome.hits.length + outcome.missing === 0 && (
+			{outcome.kind === 'done' && outcome.hits.length + outcome.missing < outcome.total && (
+				<button
+					type="button"
+					className="mt-6 min-h-11 rounded-md border-2 border-night px-5 font-semibold text-night hover:bg-zinc-100"
+					onClick={() => void more()}
+				>
+					Mostra altri risultati ({outcome.total - outcome.hits.length - outcome.missing})
+				</button>
+			)}
+			{outcome.kind === 'done' && outcome.total === 0 && (
 				<div className="mt-4" data-search-empty>
 					<h2 className="text-xl font-bold text-night">
 						{outcome.state.q

@@ -8,14 +8,13 @@ export const PAGEFIND_DIR = 'pagefind';
 export const PAGEFIND_PATH = `/${PAGEFIND_DIR}/`;
 
 /**
- * Precached at install (globs relative to dist/client): the script and its web worker, the
- * Italian WASM (every page says lang="it"), the entry that names this build's metadata file, and
+ * Precached at install (globs relative to dist/client): the script (run without its web worker,
+ * lib/search/pagefind.ts), the Italian WASM (every page says lang="it"), the entry that names this build's metadata file, and
  * that metadata. Their revisions change with the build, so a returning visitor's worker replaces
  * them all together and never searches an old index against new pages.
  */
 export const PAGEFIND_PRECACHE = [
 	`${PAGEFIND_DIR}/pagefind.js`,
-	`${PAGEFIND_DIR}/pagefind-worker.js`,
 	`${PAGEFIND_DIR}/pagefind-entry.json`,
 	`${PAGEFIND_DIR}/wasm.it.pagefind`,
 	`${PAGEFIND_DIR}/pagefind.*.pf_meta`,

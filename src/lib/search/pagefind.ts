@@ -30,7 +30,9 @@ export function loadPagefind(): Promise<Pagefind> {
 	loading ??= (async () => {
 		const url = `${PAGEFIND_PATH}pagefind.js`;
 		const module = (await import(/* @vite-ignore */ url)) as Pagefind;
-		await module.options({ baseUrl: '/', excerptLength: 0 });
+		// In the page, not in Pagefind's web worker: the worker's script would be 11 KB more on the
+		// first search (issue 17: at most 100 KB), and searching this index takes milliseconds.
+		await module.options({ baseUrl: '/', excerptLength: 0, noWorker: true });
 		await module.init();
 		return module;
 	})().catch((error: unknown) => {
