@@ -53,7 +53,9 @@ export default function pagefindIndex(): AstroIntegration {
 					const { files, bytes } = await folderBytes(outputPath);
 					const ms = Math.round(performance.now() - started);
 					logger.info(
-						`${added.page_count} products indexed in ${ms} ms: ${files} files, ${bytes} bytes`,
+						// Pages read: the product pages, which are indexed, and the others of those
+						// folders (variants, not-found), left out for want of data-pagefind-body.
+						`${added.page_count} pages read, index in ${ms} ms: ${files} files, ${bytes} bytes`,
 					);
 				} finally {
 					await pagefind.close();

@@ -108,9 +108,12 @@ test.describe('search', () => {
 	});
 
 	test("'proteica' and 'proteine' find each other", async ({ page }) => {
-		await search(page, 'proteica');
+		// In one category each, so the product is on the first page of results.
+		await page.goto('/cerca?q=proteica&categoria=dimagranti');
+		await shown(page, '?q=proteica&categoria=dimagranti');
 		await expect(resultNames(page)).toContainText(['Shake Linea Proteine e Fibre']);
-		await search(page, 'proteine');
+		await page.goto('/cerca?q=proteine&categoria=alimenti-fit');
+		await shown(page, '?q=proteine&categoria=alimenti-fit');
 		await expect(resultNames(page)).toContainText(['Crema Proteica Spalmabile']);
 	});
 
@@ -171,10 +174,10 @@ test.describe('search', () => {
 		await page.goto('/cerca?prezzo=0-25');
 		await shown(page, '?prezzo=0-25');
 		const total = await count(page);
-		expect(total, 'the sample catalogue has more than a page of these').toBeGreaterThan(24);
-		await expect(results(page)).toHaveCount(24);
+		expect(total, 'the sample catalogue has more than a page of these').toBeGreaterThan(12);
+		await expect(results(page)).toHaveCount(12);
 		await page.getByRole('button', { name: /^Mostra altri risultati/ }).click();
-		await expect(results(page)).toHaveCount(Math.min(total, 48));
+		await expect(results(page)).toHaveCount(Math.min(total, 24));
 	});
 
 	test('a shared address shows the same results, sorted by price', async ({ page }) => {

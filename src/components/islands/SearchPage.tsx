@@ -29,7 +29,7 @@ type Outcome =
 	| { kind: 'done'; state: SearchState; total: number; hits: SearchHit[]; missing: number };
 
 /** Results per page: their details are fetched a page at a time. */
-const PAGE_SIZE = 24;
+const PAGE_SIZE = 12;
 
 /** Addresses of the results whose page the browser cannot open now: offline and not cached. */
 async function unavailableOffline(hits: readonly SearchHit[]): Promise<Set<string>> {
