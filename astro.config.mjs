@@ -10,6 +10,7 @@ import devContact from './src/integrations/dev-contact.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
+import pagefindIndex from './src/integrations/pagefind.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
@@ -43,6 +44,9 @@ export default defineConfig({
 		}),
 		// The editor's files under /admin/cms/, from the pinned @sveltia/cms (src/lib/cms/vendor.ts).
 		cms(),
+		// The search index (Pagefind) of the product pages, in dist/client/pagefind/. Before the
+		// service worker's integration, whose precache manifest lists some of its files.
+		pagefindIndex(),
 		// The service worker: src/sw.ts, built with Workbox (docs/ARCHITECTURE.md, 'Offline').
 		// The site registers it itself (src/scripts/register-sw.ts) after the page has loaded.
 		AstroPWA({

@@ -2,7 +2,8 @@
 // npm run bench:build: how the build grows with the catalogue. For each product count it makes a
 // scratch project in the system's temporary folder (the real code, a copy of content/ whose
 // products are replaced by synthetic ones made from the real files), runs `astro build` there
-// with cold caches, and prints build time, peak memory and output size. Writes the table as JSON
+// with cold caches, and prints build time, peak memory, output size and the search figures
+// (scripts/bench-search.mjs: index size, time added, first-search transfer). Writes the table as JSON
 // to bench/results/ and exits 1 when 1,000 products take longer than 120 s (the target, on 2
 // cores).
 //
@@ -29,6 +30,7 @@ import {
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { firstSearchBudget, searchFigures } from './bench-search.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const ASTRO = join(ROOT, 'node_modules/astro/astro.js');
@@ -294,6 +296,9 @@ function table(results) {
 			'files',
 			'per-product time',
 			'CPU time',
+			'search index',
+			'index time',
+			'first search (br)',
 		],
 		...results.map((r) => [
 			count(r.products),
@@ -303,6 +308,9 @@ function table(results) {
 			count(r.files),
 			`${r.msPerProduct.toFixed(0)} ms`,
 			`${r.cpuSeconds.toFixed(1)} s`,
+			mb(r.searchIndexBytes),
+			`${(r.searchIndexMs / 1000).toFixed(1)} s`,
+			`${(r.firstSearchBytes / 1024).toFixed(1)} KB`,
 		]),
 	];
 	const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
@@ -410,6 +418,7 @@ try {
 			htmlPages: output.pages,
 			msPerProduct: Number(((run.seconds * 1000) / size).toFixed(1)),
 			otherCpuSeconds: Number(run.otherCpuSeconds.toFixed(1)),
+			...(await searchFigures(join(project, 'dist/client'), await readFile(log, 'utf8'))),
 		};
 		results.push(result);
 		await save();
@@ -443,5 +452,15 @@ if (target && target.seconds > TARGET.seconds) {
 		`\n${count(TARGET.products)} products took ${target.seconds.toFixed(1)} s: over the target of ${TARGET.seconds} s.`,
 	);
 	process.exit(1);
+}
+// The first search's transfer (issue 17): 100 KB on the sample catalogue, 200 KB at 5,000.
+for (const r of results) {
+	const budget = firstSearchBudget(r.products);
+	if (r.firstSearchBytes > budget) {
+		console.error(
+			`\n${count(r.products)} products: the first search transfers ${(r.firstSearchBytes / 1024).toFixed(1)} KB, over ${budget / 1024} KB.`,
+		);
+		failed = true;
+	}
 }
 if (failed) process.exit(1);

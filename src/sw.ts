@@ -6,6 +6,9 @@
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
  * - images: cache first, 30 days, at most 200;
  * - the static JSON under /api/: stale while revalidate;
+ * - search (Pagefind): its script, WASM, entry and metadata are precached; the entry is asked of
+ *   the network first (it names the build's index), and the content-hashed index, fragment and
+ *   filter chunks are cached as they are fetched, so search works offline after one search;
  * - POST /api/contact: never cached; when the network is down the message is queued and sent by
  *   Background Sync, and the page is told so with a 202 answer.
  */
@@ -20,6 +23,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { CONTACT_SENT, REPLAY_CONTACT } from './lib/contact/outcome';
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
 import { isEditorFile } from './lib/http/headers';
+import { isPagefindChunk, PAGEFIND_ENTRY, PAGEFIND_PATH } from './lib/search/files';
 import { canonicalPath } from './lib/seo/canonical';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -58,6 +62,44 @@ registerRoute(
 		(url.pathname.startsWith('/_astro/') || url.pathname.startsWith('/icons/')) &&
 		!/\.(webp|avif|jpe?g|png|svg)$/.test(url.pathname),
 	async ({ request, url }) => (await matchPrecache(url.pathname)) ?? fetch(request),
+);
+
+// Search (issue 17). The entry names the index of the build that is online: from the network
+// (pagefind.js adds a cache-busting ?ts=), offline from the precache, which holds the entry,
+// metadata, script and WASM of this worker's build together.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' && sameOrigin(url) && url.pathname === PAGEFIND_ENTRY,
+	async ({ request }) => {
+		try {
+			return await fetch(request);
+		} catch (error) {
+			const precached = await matchPrecache(PAGEFIND_ENTRY);
+			if (precached) return precached;
+			throw error;
+		}
+	},
+);
+
+const searchChunks = new CacheFirst({
+	cacheName: 'ricerca',
+	plugins: plugins(
+		new CacheableResponsePlugin({ statuses: [200] }),
+		new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true }),
+	),
+});
+
+// The rest of Pagefind's files: precached ones from the precache; the chunks, whose names
+// change when their content does, from the cache once fetched.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' && sameOrigin(url) && url.pathname.startsWith(PAGEFIND_PATH),
+	async (options) => {
+		const precached = await matchPrecache(options.url.pathname);
+		if (precached) return precached;
+		if (isPagefindChunk(options.url.pathname)) return searchChunks.handle(options);
+		return fetch(options.request);
+	},
 );
 
 const pages = new NetworkFirst({

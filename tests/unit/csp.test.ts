@@ -71,10 +71,16 @@ describe('contentSecurityPolicy', () => {
 			.slice(1);
 
 	it('allows inline scripts and styles only by hash, sorted and once each', () => {
-		expect(directive('script-src')).toEqual(["'self'", "'sha256-a'", "'sha256-b'"]);
+		expect(directive('script-src')).toEqual([
+			"'self'",
+			"'wasm-unsafe-eval'",
+			"'sha256-a'",
+			"'sha256-b'",
+		]);
 		expect(directive('style-src')).toEqual(["'self'", "'sha256-c'"]);
 		expect(policy).not.toContain('unsafe-inline');
-		expect(policy).not.toContain('unsafe-eval');
+		// WebAssembly only (Pagefind): never JavaScript's eval.
+		expect(policy).not.toContain(" 'unsafe-eval'");
 	});
 
 	it('forbids framing, plugins and a changed base, and posts forms only to the site', () => {

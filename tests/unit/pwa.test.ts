@@ -1,3 +1,4 @@
+import { isPagefindChunk, isUnusedPagefindFile } from '../../src/lib/search/files';
 import { describe, expect, it } from 'vitest';
 import { builtFileFor, precachePatterns } from '../../src/lib/pwa/offline';
 
@@ -20,11 +21,45 @@ describe('precachePatterns', () => {
 			'_astro/*.{js,css,woff2}',
 			'icons/*.png',
 			'favicon.svg',
+			'pagefind/pagefind.js',
+			'pagefind/pagefind-entry.json',
+			'pagefind/wasm.it.pagefind',
+			'pagefind/pagefind.*.pf_meta',
 			'index.html',
 			'prodotti.html',
 			'preferiti.html',
 			'contatti.html',
 			'offline.html',
 		]);
+	});
+});
+
+describe('isPagefindChunk', () => {
+	it.each([
+		['/pagefind/index/it_1a2b3c.pf_index', true],
+		['/pagefind/fragment/it_9f8e.pf_fragment', true],
+		['/pagefind/filter/it_77aa.pf_filter', true],
+		['/pagefind/pagefind.js', false],
+		['/pagefind/pagefind-entry.json', false],
+		['/pagefind/pagefind.it_00ff.pf_meta', false],
+		['/pagefind/index/../x.pf_index', false],
+		['/prodotti/proteine', false],
+	])('%s → %s', (path, chunk) => {
+		expect(isPagefindChunk(path)).toBe(chunk);
+	});
+});
+
+describe('isUnusedPagefindFile', () => {
+	it.each([
+		['pagefind-ui.js', true],
+		['pagefind-ui.css', true],
+		['pagefind-modular-ui.js', true],
+		['pagefind-component-ui.css', true],
+		['pagefind-highlight.js', true],
+		['pagefind.js', false],
+		['pagefind-worker.js', false],
+		['pagefind-entry.json', false],
+	])('%s → %s', (name, unused) => {
+		expect(isUnusedPagefindFile(name)).toBe(unused);
 	});
 });

@@ -5,6 +5,7 @@ import {
 	DEFAULT_QUERY,
 	inPriceBand,
 	parseQuery,
+	priceBandOf,
 	serializeQuery,
 	sortProducts,
 	type PriceBand,
@@ -116,5 +117,30 @@ describe('query string', () => {
 	it('round-trips every choice', () => {
 		const query = { sort: 'nome-za', brand: 'Alpen Fuel', band: '100+' } as const;
 		expect(parseQuery(serializeQuery(query), brands)).toEqual(query);
+	});
+});
+
+describe('priceBandOf', () => {
+	it.each<[number | null, string | null]>([
+		[null, null],
+		[0, '0-25'],
+		[1990, '0-25'],
+		[2500, '0-25'],
+		[2501, '25-50'],
+		[5000, '25-50'],
+		[5001, '50-100'],
+		[10000, '50-100'],
+		[10001, '100+'],
+		[250000, '100+'],
+	])('%s cents → %s', (cents, band) => {
+		expect(priceBandOf(cents)).toBe(band);
+	});
+
+	it('files every price in a band that lets it through', () => {
+		for (const cents of [0, 999, 2500, 4999, 7500, 10000, 12345]) {
+			const band = priceBandOf(cents);
+			expect(band).not.toBeNull();
+			expect(inPriceBand(cents, band as PriceBand)).toBe(true);
+		}
 	});
 });

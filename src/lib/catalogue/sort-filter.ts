@@ -63,6 +63,18 @@ export function inPriceBand(priceCents: number | null, band: PriceBand): boolean
 	return true;
 }
 
+/**
+ * The one band a price is filed under for search filters: the first band that holds it (bounds
+ * are inclusive, so 25 € is 'Fino a 25 €'); null for a product without price.
+ */
+export function priceBandOf(priceCents: number | null): Exclude<PriceBand, 'tutti'> | null {
+	if (priceCents === null) return null;
+	for (const band of PRICE_BANDS) {
+		if (band.value !== 'tutti' && inPriceBand(priceCents, band.value)) return band.value;
+	}
+	return null;
+}
+
 /** A new array in the requested order; a product without price counts as 0. */
 export function sortProducts<T extends SortableProduct>(
 	products: readonly T[],

@@ -140,7 +140,9 @@ export function contentSecurityPolicy(hashes: {
 	const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 	const directives: [string, ...string[]][] = [
 		['default-src', "'self'"],
-		['script-src', "'self'", ...sorted(hashes.scripts)],
+		// 'wasm-unsafe-eval' lets the search (Pagefind, /cerca) compile its own WebAssembly file,
+		// served by the site; it allows no JavaScript eval() and no inline script (issue 17).
+		['script-src', "'self'", "'wasm-unsafe-eval'", ...sorted(hashes.scripts)],
 		['style-src', "'self'", ...sorted(hashes.styles)],
 		// Product photos are files of the site; data: covers tiny placeholders and the SVG favicon.
 		['img-src', "'self'", 'data:'],

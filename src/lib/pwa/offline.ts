@@ -2,6 +2,7 @@
  * What the service worker keeps for offline use (docs/ARCHITECTURE.md, 'Offline'). Shared by
  * astro.config.mjs (what to precache), src/sw.ts (how to answer) and the offline page.
  */
+import { PAGEFIND_PRECACHE } from '../search/files';
 
 /** The pages precached at install: they open offline even if never visited. */
 export const SHELL_PAGES = [
@@ -33,6 +34,8 @@ export function precachePatterns(): string[] {
 		'_astro/*.{js,css,woff2}',
 		'icons/*.png',
 		'favicon.svg',
+		// The search's script, WASM, entry and metadata (issue 17); its chunks are cached as fetched.
+		...PAGEFIND_PRECACHE,
 		...[...SHELL_PAGES.map((page) => page.path), OFFLINE_PAGE].map((path) =>
 			builtFileFor(path).slice(1),
 		),

@@ -1,0 +1,345 @@
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { PRICE_BANDS } from '../../lib/catalogue/sort-filter';
+import {
+	ANY,
+	countText,
+	EMPTY_SEARCH,
+	hasFilters,
+	parseSearch,
+	SEARCH_SORTS,
+	serializeSearch,
+	type SearchState,
+} from '../../lib/search/address';
+import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
+import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
+import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
+
+export type SearchPageProps = {
+	categories: CategoryLink[];
+	brands: string[];
+};
+
+/** Pause after the last key before searching, in milliseconds. */
+const TYPING_PAUSE_MS = 250;
+
+type Outcome =
+	| { kind: 'idle' }
+	| { kind: 'loading' }
+	| { kind: 'failed' }
+	| { kind: 'done'; state: SearchState; total: number; hits: SearchHit[]; missing: number };
+
+/** Results per page: their details are fetched a page at a time. */
+const PAGE_SIZE = 12;
+
+/** Addresses of the results whose page the browser cannot open now: offline and not cached. */
+async function unavailableOffline(hits: readonly SearchHit[]): Promise<Set<string>> {
+	if (navigator.onLine || !('caches' in window)) return new Set();
+	const missing = await Promise.all(
+		hits.map(async ({ url }) => ((await caches.match(url)) ? null : url)),
+	);
+	return new Set(missing.filter((url): url is string => url !== null));
+}
+
+const selectClass =
+	'mt-1 block min-h-11 w-full rounded-md border border-zinc-400 bg-white px-3 text-base text-night';
+
+/**
+ * The search page (/cerca, issue 17): a GET form that works before hydration and without
+ * JavaScript, and once hydrated, results as the visitor types. The address holds the whole state
+ * (lib/search/address.ts): typing replaces the entry, a filter or a submitted search adds one,
+ * so back and forward step through searches. Pagefind loads when the field gets focus or the
+ * address has something to search.
+ */
+export default function SearchPage({ categories, brands }: SearchPageProps) {
+	const known = { categories: categories.map((category) => category.slug), brands };
+	const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
+	const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+	const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set());
+	const inputRef = useRef<HTMLInputElement>(null);
+	const sequence = useRef(0);
+	const rest = useRef<PagefindResult[]>([]);
+	const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+	const ids = {
+		q: useId(),
+		status: useId(),
+		filters: useId(),
+		category: useId(),
+		brand: useId(),
+		band: useId(),
+		sort: useId(),
+	};
+
+	/** The page of results `results` as the page shows them, and how many could not load. */
+	const load = async (results: readonly PagefindResult[]) => {
+		// Offline, a result whose details were never fetched cannot be shown: it is counted.
+		const loaded = await Promise.all(
+			results.map((result) => result.data().then(toHit, () => null)),
+		);
+		const hits = loaded.filter((hit): hit is SearchHit => hit !== null);
+		return { hits, missing: loaded.length - hits.length, offline: await unavailableOffline(hits) };
+	};
+
+	const run = useCallback(async (next: SearchState) => {
+		const ticket = ++sequence.current;
+		if (!next.q && !hasFilters(next)) {
+			setOutcome({ kind: 'idle' });
+			return;
+		}
+		setOutcome((previous) => (previous.kind === 'done' ? previous : { kind: 'loading' }));
+		try {
+			const pagefind = await loadPagefind();
+			const found = (await pagefind.search(next.q || null, searchOptions(next)))?.results ?? [];
+			// Details are fetched a page at a time: a broad query on a big catalogue stays small.
+			const page = await load(found.slice(0, PAGE_SIZE));
+			if (ticket !== sequence.current) return;
+			rest.current = found.slice(PAGE_SIZE);
+			setUnavailable(page.offline);
+			setOutcome({ kind: 'done', state: next, total: found.length, ...page });
+		} catch {
+			if (ticket === sequence.current) setOutcome({ kind: 'failed' });
+		}
+	}, []);
+
+	/** The next page of the same results. */
+	const more = async () => {
+		const ticket = sequence.current;
+		const next = rest.current.slice(0, PAGE_SIZE);
+		rest.current = rest.current.slice(PAGE_SIZE);
+		const page = await load(next);
+		if (ticket !== sequence.current) return;
+		setUnavailable((previous) => new Set([...previous, ...page.offline]));
+		setOutcome((previous) =>
+			previous.kind === 'done'
+				? {
+						...previous,
+						hits: [...previous.hits, ...page.hits],
+						missing: previous.missing + page.missing,
+					}
+				: previous,
+		);
+	};
+
+	/** Shows a new state, in the address too (a new history entry, or replacing the current). */
+	const apply = useCallback(
+		(next: SearchState, history: 'push' | 'replace', delay = 0) => {
+			setState(next);
+			const url = `${location.pathname}${serializeSearch(next)}`;
+			if (url !== `${location.pathname}${location.search}`) {
+				window.history[history === 'push' ? 'pushState' : 'replaceState'](null, '', url);
+			}
+			clearTimeout(timer.current);
+			if (delay > 0) timer.current = setTimeout(() => void run(next), delay);
+			else void run(next);
+		},
+		[run],
+	);
+
+	// On hydration: the address's state, or what was typed before hydration; back and forward.
+	useEffect(() => {
+		const fromAddress = () => parseSearch(location.search, known);
+		const initial = fromAddress();
+		const typed = inputRef.current?.value ?? '';
+		if (typed && typed !== initial.q) apply({ ...initial, q: typed }, 'replace', TYPING_PAUSE_MS);
+		else apply(initial, 'replace');
+		// The field had focus before hydration (focus hydrates the island): be ready to search.
+		if (document.activeElement === inputRef.current) void loadPagefind().catch(() => undefined);
+		const onPopState = () => {
+			const next = fromAddress();
+			setState(next);
+			void run(next);
+		};
+		window.addEventListener('popstate', onPopState);
+		return () => {
+			window.removeEventListener('popstate', onPopState);
+			clearTimeout(timer.current);
+		};
+		// Once, on hydration: the props never change.
+	}, []);
+
+	const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+		event.preventDefault();
+		apply(state, 'push');
+	};
+	const change = (patch: Partial<SearchState>) => apply({ ...state, ...patch }, 'push');
+	const status =
+		outcome.kind === 'done'
+			? countText(outcome.total)
+			: outcome.kind === 'failed'
+				? 'La ricerca non è disponibile in questo momento. Riprova quando sei online.'
+				: '';
+
+	return (
+		<div>
+			<form
+				action="/cerca"
+				method="get"
+				role="search"
+				aria-label="Ricerca prodotti"
+				onSubmit={onSubmit}
+			>
+				<label htmlFor={ids.q} className="block text-lg font-semibold text-night">
+					Cosa cerchi?
+				</label>
+				<div className="mt-2 flex gap-2">
+					<input
+						ref={inputRef}
+						id={ids.q}
+						type="search"
+						name="q"
+						value={state.q}
+						autoComplete="off"
+						enterKeyHint="search"
+						placeholder="Es. creatina, whey cioccolato, una marca"
+						aria-describedby={ids.status}
+						className="min-h-11 w-full min-w-0 flex-1 rounded-md border border-zinc-400 bg-white px-3 text-base text-night"
+						onFocus={() => void loadPagefind().catch(() => undefined)}
+						onChange={(event) =>
+							apply({ ...state, q: event.target.value }, 'replace', TYPING_PAUSE_MS)
+						}
+					/>
+					<button
+						type="submit"
+						className="min-h-11 rounded-md bg-night px-5 font-semibold text-white hover:bg-night-soft"
+					>
+						Cerca
+					</button>
+				</div>
+				<fieldset className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" id={ids.filters}>
+					<legend className="sr-only">Filtri e ordine dei risultati</legend>
+					<div>
+						<label htmlFor={ids.category} className="text-sm font-medium text-night">
+							Categoria
+						</label>
+						<select
+							id={ids.category}
+							name="categoria"
+							className={selectClass}
+							value={state.category}
+							onChange={(event) => change({ category: event.target.value })}
+						>
+							<option value={ANY}>Tutte le categorie</option>
+							{categories.map((category) => (
+								<option key={category.slug} value={category.slug}>
+									{category.name}
+								</option>
+							))}
+						</select>
+					</div>
+					<div>
+						<label htmlFor={ids.brand} className="text-sm font-medium text-night">
+							Marca
+						</label>
+						<select
+							id={ids.brand}
+							name="marca"
+							className={selectClass}
+							value={state.brand}
+							onChange={(event) => change({ brand: event.target.value })}
+						>
+							<option value={ANY}>Tutte le marche</option>
+							{brands.map((brand) => (
+								<option key={brand} value={brand}>
+									{brand}
+								</option>
+							))}
+						</select>
+					</div>
+					<div>
+						<label htmlFor={ids.band} className="text-sm font-medium text-night">
+							Prezzo
+						</label>
+						<select
+							id={ids.band}
+							name="prezzo"
+							className={selectClass}
+							value={state.band}
+							onChange={(event) => change({ band: event.target.value as SearchState['band'] })}
+						>
+							{PRICE_BANDS.map((band) => (
+								<option key={band.value} value={band.value}>
+									{band.label}
+								</option>
+							))}
+						</select>
+					</div>
+					<div>
+						<label htmlFor={ids.sort} className="text-sm font-medium text-night">
+							Ordina per
+						</label>
+						<select
+							id={ids.sort}
+							name="ordina"
+							className={selectClass}
+							value={state.sort}
+							onChange={(event) => change({ sort: event.target.value as SearchState['sort'] })}
+						>
+							{SEARCH_SORTS.map((sort) => (
+								<option key={sort.value} value={sort.value}>
+									{sort.label}
+								</option>
+							))}
+						</select>
+					</div>
+				</fieldset>
+				{hasFilters(state) && (
+					<button
+						type="button"
+						className="mt-3 min-h-11 rounded-md px-2 font-semibold text-accent-strong underline"
+						onClick={() => change({ category: ANY, brand: ANY, band: EMPTY_SEARCH.band })}
+					>
+						Rimuovi i filtri
+					</button>
+				)}
+			</form>
+			<p
+				id={ids.status}
+				role="status"
+				className="mt-6 text-lg font-semibold text-night"
+				data-results-for={outcome.kind === 'done' ? serializeSearch(outcome.state) : undefined}
+			>
+				{status}
+			</p>
+			{outcome.kind === 'done' && outcome.hits.length > 0 && (
+				<ResultList hits={outcome.hits} unavailable={unavailable} />
+			)}
+			{outcome.kind === 'done' && outcome.missing > 0 && (
+				<p className="mt-4 text-ink-soft" data-search-missing>
+					{outcome.missing === 1
+						? '1 risultato non è disponibile offline: riprova quando sei online.'
+						: `${outcome.missing} risultati non sono disponibili offline: riprova quando sei online.`}
+				</p>
+			)}
+			{outcome.kind === 'done' && outcome.hits.length + outcome.missing < outcome.total && (
+				<button
+					type="button"
+					className="mt-6 min-h-11 rounded-md border-2 border-night px-5 font-semibold text-night hover:bg-zinc-100"
+					onClick={() => void more()}
+				>
+					Mostra altri risultati ({outcome.total - outcome.hits.length - outcome.missing})
+				</button>
+			)}
+			{outcome.kind === 'done' && outcome.total === 0 && (
+				<div className="mt-4" data-search-empty>
+					<h2 className="text-xl font-bold text-night">
+						{outcome.state.q
+							? `Nessun prodotto trovato per «${outcome.state.q}»`
+							: 'Nessun prodotto trovato con questi filtri'}
+					</h2>
+					<ul className="mt-3 list-disc space-y-1 pl-6 text-ink-soft">
+						<li>Controlla come hai scritto le parole.</li>
+						<li>Prova con meno parole, o con parole più generiche («proteine», «creatina»).</li>
+						{hasFilters(outcome.state) && <li>Rimuovi i filtri scelti.</li>}
+					</ul>
+					<h3 className="mt-6 font-bold text-night">Oppure sfoglia le categorie</h3>
+					<CategoryLinks categories={categories} />
+				</div>
+			)}
+			{outcome.kind === 'idle' && (
+				<div className="mt-4">
+					<h2 className="text-xl font-bold text-night">Sfoglia le categorie</h2>
+					<CategoryLinks categories={categories} />
+				</div>
+			)}
+		</div>
+	);
+}
