@@ -24,6 +24,19 @@ if (process.env['TEST_WORKER_INDEX'] === undefined) {
 	rmSync(contactDbDir, { recursive: true, force: true });
 }
 
+/**
+ * Spec files that build a site of their own (2 cores for minutes): a project of their own,
+ * listed last, so they run after the others instead of slowing the pages those others time.
+ */
+const BUILDS_A_SITE = /(admin|content-html|update)\.spec\.ts$/;
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		...(browser ? { executablePath: browser.path } : {}),
+		args: [...CHROMIUM_ARGS],
+	},
+};
+
 export default defineConfig({
 	testDir: 'tests/e2e',
 	forbidOnly: isCI,
@@ -36,17 +49,11 @@ export default defineConfig({
 		timezoneId: 'Europe/Rome',
 		trace: 'retain-on-failure',
 	},
+	// A CI machine has 2 cores shared by two browsers, the server and a build: more time to wait.
+	expect: { timeout: isCI ? 10_000 : 5_000 },
 	projects: [
-		{
-			name: 'chromium',
-			use: {
-				...devices['Desktop Chrome'],
-				launchOptions: {
-					...(browser ? { executablePath: browser.path } : {}),
-					args: [...CHROMIUM_ARGS],
-				},
-			},
-		},
+		{ name: 'chromium', testIgnore: BUILDS_A_SITE, use: chromium },
+		{ name: 'builds', testMatch: BUILDS_A_SITE, use: chromium },
 	],
 	webServer: {
 		command: `node ${JSON.stringify(join(process.env['DIST_DIR'] ?? 'dist', 'server/serve.mjs'))}`,

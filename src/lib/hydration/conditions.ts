@@ -15,6 +15,12 @@ export interface InteractionOptions {
 	 * dialog): a plain click on one before hydration is held and replayed too, not followed.
 	 */
 	links?: boolean;
+	/**
+	 * The island is the page's main content (the list of /preferiti): when it must hydrate early,
+	 * it starts at once instead of waiting for the browser to be idle, as the visitor sees only a
+	 * loading state until then.
+	 */
+	main?: boolean;
 }
 
 /** What the directive reads from the page. */

@@ -20,6 +20,7 @@ import { HYDRATING_ATTRIBUTE } from './loading';
  */
 const PAGE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'scroll', 'wheel'] as const;
 const ISLAND_EVENTS = ['pointerover', 'focusin'] as const;
+const IDLE_TIMEOUT_MS = 1500;
 
 const interaction: ClientDirective = (load, options, island) => {
 	const settings = (typeof options.value === 'object' ? options.value : {}) as InteractionOptions;
@@ -88,7 +89,10 @@ const interaction: ClientDirective = (load, options, island) => {
 		read: (key) => window.localStorage.getItem(key),
 	});
 	if (!early) return;
-	// Idle, then near the screen: the same moment as client:idle or client:visible.
+	if (settings.main) return start();
+	// Idle, then near the screen: the same moment as client:idle or client:visible. A busy page
+	// (a slow phone still parsing, the service worker installing) waits for idle at most
+	// IDLE_TIMEOUT_MS, never indefinitely.
 	const whenVisible = () => {
 		if (!island.children.length) return start();
 		const observer = new IntersectionObserver(
@@ -101,8 +105,9 @@ const interaction: ClientDirective = (load, options, island) => {
 		);
 		for (const child of island.children) observer.observe(child);
 	};
-	if ('requestIdleCallback' in window) window.requestIdleCallback(whenVisible);
-	else setTimeout(whenVisible, 200);
+	if ('requestIdleCallback' in window) {
+		window.requestIdleCallback(whenVisible, { timeout: IDLE_TIMEOUT_MS });
+	} else setTimeout(whenVisible, 200);
 };
 
 export default interaction;
