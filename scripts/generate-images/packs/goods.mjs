@@ -78,12 +78,14 @@ export const goods = {
 	},
 	tube(cx, base, k, c, info) {
 		const { w, h, top } = frame(base, k, 230, 520);
-		const box = { x: cx - w * 0.4, y: top + h * 0.18, w: w * 0.8, h: h * 0.5 };
-		return [
-			groundShadow(cx, base, w),
-			tubeBody(cx, base, w, h, c.lid, c.body, PACK_TUBE),
-			printedPanel(box, 8, h * 0.02, c, info),
-		].join('');
+		const panel = printedPanel(
+			{ x: cx - w * 0.4, y: top + h * 0.18, w: w * 0.8, h: h * 0.5 },
+			8,
+			h * 0.02,
+			c,
+			info,
+		);
+		return groundShadow(cx, base, w) + tubeBody(cx, base, w, h, c.lid, c.body, PACK_TUBE) + panel;
 	},
 	pumpBottle(cx, base, k, c, info) {
 		const { w, h, top } = frame(base, k, 230, 480);

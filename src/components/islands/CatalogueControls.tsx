@@ -8,12 +8,12 @@ import {
 	SORT_OPTIONS,
 	ALL_BRANDS,
 	type CatalogueQuery,
-	type PriceBand,
 	type SortKey,
 	type SortableProduct,
 } from '../../lib/catalogue/sort-filter';
 import { iconFilter } from '../../lib/icons';
 import Icon from './Icon';
+import LabelledSelect, { brandChoices } from './LabelledSelect';
 
 /** What the island knows of each product: enough to sort and filter the server-rendered cards. */
 export type CatalogueItem = SortableProduct & { slug: string };
@@ -103,8 +103,6 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 	};
 
 	const filtersActive = query.brand !== ALL_BRANDS || query.band !== 'tutti';
-	const selectClass =
-		'mt-1 block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-base text-ink disabled:opacity-60';
 
 	return (
 		<div className="space-y-4">
@@ -124,24 +122,14 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 						<Icon path={iconFilter} size={20} />
 						Filtri{filtersActive ? ' (attivi)' : ''}
 					</button>
-					<div>
-						<label htmlFor={ids.sort} className="text-sm font-medium text-ink-soft">
-							Ordina per
-						</label>
-						<select
-							id={ids.sort}
-							ref={sortField}
-							className={selectClass}
-							value={query.sort}
-							onChange={(event) => update({ sort: event.target.value as SortKey })}
-						>
-							{SORT_OPTIONS.map((option) => (
-								<option key={option.value} value={option.value}>
-									{option.label}
-								</option>
-							))}
-						</select>
-					</div>
+					<LabelledSelect
+						id={ids.sort}
+						label="Ordina per"
+						value={query.sort}
+						choices={SORT_OPTIONS}
+						selectRef={sortField}
+						onChange={(sort) => update({ sort })}
+					/>
 				</div>
 			</div>
 			<div
@@ -149,41 +137,20 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 				hidden={!panelOpen}
 				className="grid gap-4 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
 			>
-				<div>
-					<label htmlFor={ids.brand} className="text-sm font-medium text-ink-soft">
-						Marca
-					</label>
-					<select
-						id={ids.brand}
-						className={selectClass}
-						value={query.brand}
-						onChange={(event) => update({ brand: event.target.value })}
-					>
-						<option value={ALL_BRANDS}>Tutte le marche</option>
-						{brands.map((brand) => (
-							<option key={brand} value={brand}>
-								{brand}
-							</option>
-						))}
-					</select>
-				</div>
-				<div>
-					<label htmlFor={ids.band} className="text-sm font-medium text-ink-soft">
-						Prezzo
-					</label>
-					<select
-						id={ids.band}
-						className={selectClass}
-						value={query.band}
-						onChange={(event) => update({ band: event.target.value as PriceBand })}
-					>
-						{PRICE_BANDS.map((band) => (
-							<option key={band.value} value={band.value}>
-								{band.label}
-							</option>
-						))}
-					</select>
-				</div>
+				<LabelledSelect
+					id={ids.brand}
+					label="Marca"
+					value={query.brand}
+					choices={brandChoices(ALL_BRANDS, brands)}
+					onChange={(brand) => update({ brand })}
+				/>
+				<LabelledSelect
+					id={ids.band}
+					label="Prezzo"
+					value={query.band}
+					choices={PRICE_BANDS}
+					onChange={(band) => update({ band })}
+				/>
 				<button
 					type="button"
 					className="min-h-11 rounded-lg px-4 py-2 font-medium text-accent-strong underline hover:no-underline disabled:text-ink-soft disabled:no-underline"

@@ -12,6 +12,7 @@ import {
 } from '../../lib/search/address';
 import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
 import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
+import LabelledSelect, { brandChoices, type Choice } from './LabelledSelect';
 import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
 
 export type SearchPageProps = {
@@ -40,9 +41,6 @@ async function unavailableOffline(hits: readonly SearchHit[]): Promise<Set<strin
 	return new Set(missing.filter((url): url is string => url !== null));
 }
 
-const selectClass =
-	'mt-1 block min-h-11 w-full rounded-md border border-zinc-400 bg-white px-3 text-base text-night';
-
 /**
  * The search page (/cerca, issue 17): a GET form that works before hydration and without
  * JavaScript, and once hydrated, results as the visitor types. The address holds the whole state
@@ -52,6 +50,26 @@ const selectClass =
  */
 export default function SearchPage({ categories, brands }: SearchPageProps) {
 	const known = { categories: categories.map((category) => category.slug), brands };
+	// The filters and the order, as the GET form posts them (lib/search/address.ts).
+	const selects = [
+		{
+			field: 'category',
+			label: 'Categoria',
+			name: 'categoria',
+			choices: [
+				{ value: ANY, label: 'Tutte le categorie' },
+				...categories.map((category) => ({ value: category.slug, label: category.name })),
+			],
+		},
+		{ field: 'brand', label: 'Marca', name: 'marca', choices: brandChoices(ANY, brands) },
+		{ field: 'band', label: 'Prezzo', name: 'prezzo', choices: PRICE_BANDS },
+		{ field: 'sort', label: 'Ordina per', name: 'ordina', choices: SEARCH_SORTS },
+	] as const satisfies readonly {
+		field: keyof SearchState;
+		label: string;
+		name: string;
+		choices: readonly Choice[];
+	}[];
 	const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
 	const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 	const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set());
@@ -206,80 +224,18 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 				</div>
 				<fieldset className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" id={ids.filters}>
 					<legend className="sr-only">Filtri e ordine dei risultati</legend>
-					<div>
-						<label htmlFor={ids.category} className="text-sm font-medium text-night">
-							Categoria
-						</label>
-						<select
-							id={ids.category}
-							name="categoria"
-							className={selectClass}
-							value={state.category}
-							onChange={(event) => change({ category: event.target.value })}
-						>
-							<option value={ANY}>Tutte le categorie</option>
-							{categories.map((category) => (
-								<option key={category.slug} value={category.slug}>
-									{category.name}
-								</option>
-							))}
-						</select>
-					</div>
-					<div>
-						<label htmlFor={ids.brand} className="text-sm font-medium text-night">
-							Marca
-						</label>
-						<select
-							id={ids.brand}
-							name="marca"
-							className={selectClass}
-							value={state.brand}
-							onChange={(event) => change({ brand: event.target.value })}
-						>
-							<option value={ANY}>Tutte le marche</option>
-							{brands.map((brand) => (
-								<option key={brand} value={brand}>
-									{brand}
-								</option>
-							))}
-						</select>
-					</div>
-					<div>
-						<label htmlFor={ids.band} className="text-sm font-medium text-night">
-							Prezzo
-						</label>
-						<select
-							id={ids.band}
-							name="prezzo"
-							className={selectClass}
-							value={state.band}
-							onChange={(event) => change({ band: event.target.value as SearchState['band'] })}
-						>
-							{PRICE_BANDS.map((band) => (
-								<option key={band.value} value={band.value}>
-									{band.label}
-								</option>
-							))}
-						</select>
-					</div>
-					<div>
-						<label htmlFor={ids.sort} className="text-sm font-medium text-night">
-							Ordina per
-						</label>
-						<select
-							id={ids.sort}
-							name="ordina"
-							className={selectClass}
-							value={state.sort}
-							onChange={(event) => change({ sort: event.target.value as SearchState['sort'] })}
-						>
-							{SEARCH_SORTS.map((sort) => (
-								<option key={sort.value} value={sort.value}>
-									{sort.label}
-								</option>
-							))}
-						</select>
-					</div>
+					{selects.map(({ field, label, name, choices }) => (
+						<LabelledSelect<string>
+							key={field}
+							id={ids[field]}
+							label={label}
+							name={name}
+							value={state[field]}
+							choices={choices}
+							// A value among the choices, which are the address's own values.
+							onChange={(value) => change({ [field]: value })}
+						/>
+					))}
 				</fieldset>
 				{hasFilters(state) && (
 					<button
