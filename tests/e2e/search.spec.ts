@@ -225,14 +225,18 @@ test.describe('search', () => {
 		await expect(page).toHaveURL(new RegExp(`${href}$`));
 	});
 
-	test('axe finds nothing on results, the empty state and the start', async ({ page }) => {
-		for (const path of ['/cerca', '/cerca?q=whey&categoria=proteine', '/cerca?q=zanzariera']) {
+	for (const [state, path] of [
+		['the start', '/cerca'],
+		['results', '/cerca?q=whey&categoria=proteine'],
+		['the empty state', '/cerca?q=zanzariera'],
+	] as const) {
+		test(`axe finds nothing on ${state}`, async ({ page }) => {
 			await page.goto(path);
 			if (path.includes('q=')) await shown(page, path.slice('/cerca'.length));
 			const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-			expect(violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-		}
-	});
+			expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+		});
+	}
 
 	test('only product pages are in the index', async ({ page }) => {
 		await page.goto('/cerca?q=negozi');
@@ -258,10 +262,10 @@ test('without JavaScript, /cerca explains that search needs it and lists the cat
 	expect(noscript).toContain('La ricerca ha bisogno di JavaScript');
 	expect(noscript).toContain('href="/prodotti/proteine"');
 	expect(noscript).toContain('href="/prodotti/alimenti-fit"');
-	// The form is a plain GET form to /cerca, as is the header's.
+	// The form is a plain GET form to /cerca, as are the header's two (wide screens, phones).
 	const forms = html.match(/<form[^>]*>/g) ?? [];
 	const searchForms = forms.filter((form) => form.includes('role="search"'));
-	expect(searchForms).toHaveLength(2);
+	expect(searchForms).toHaveLength(3);
 	for (const form of searchForms) {
 		expect(form).toContain('action="/cerca"');
 		expect(form).toContain('method="get"');
@@ -271,16 +275,34 @@ test('without JavaScript, /cerca explains that search needs it and lists the cat
 test.describe('on a phone', () => {
 	test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, hasTouch: true });
 
-	test('one tap on the header search button opens the search; typing shows results', async ({
+	test('one tap on the header search button opens a field; its words open the results', async ({
 		page,
 	}) => {
+		// A fresh page: the header has not hydrated, and the button works natively.
 		await page.goto('/', { waitUntil: 'networkidle' });
-		await page.getByRole('link', { name: 'Cerca' }).first().tap();
-		await expect(page).toHaveURL(/\/cerca$/);
-		await field(page).tap();
+		await page.getByRole('button', { name: 'Cerca' }).tap();
+		const panelField = page.getByRole('searchbox', { name: 'Cerca prodotti' });
+		await expect(panelField).toBeVisible();
+		await expect(panelField).toBeFocused();
 		await page.keyboard.type('creatina');
+		await page.keyboard.press('Enter');
+		await expect(page).toHaveURL(/\/cerca\?q=creatina$/);
 		await expect(resultNames(page).first()).toBeVisible();
 		await expect(status(page)).toHaveText(/^\d+ prodott[io]$/);
+	});
+
+	test('the search panel closes with Escape and with its close button', async ({ page }) => {
+		await page.goto('/prodotti');
+		const button = page.getByRole('button', { name: 'Cerca', exact: true });
+		await button.tap();
+		const panelField = page.getByRole('searchbox', { name: 'Cerca prodotti' });
+		await expect(panelField).toBeFocused();
+		await page.keyboard.press('Escape');
+		await expect(panelField).toBeHidden();
+		await expect(button).toBeFocused();
+		await button.tap();
+		await page.getByRole('button', { name: 'Chiudi la ricerca' }).tap();
+		await expect(panelField).toBeHidden();
 	});
 });
 

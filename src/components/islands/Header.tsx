@@ -9,8 +9,9 @@ import {
 } from '../../lib/header/scroll-rules';
 import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
 import { $favouriteCount } from '../../stores/favourites';
-import { iconClose, iconHeart, iconMenu, iconSearch } from '../../lib/icons';
+import { iconClose, iconHeart, iconMenu } from '../../lib/icons';
 import Icon from './Icon';
+import { SEARCH_PAGE, SearchButton, SearchForm, SearchPanel } from './header/HeaderSearch';
 
 export type HeaderProps = {
 	/** Path of the page being shown, to mark the active link. */
@@ -56,61 +57,6 @@ function FavouritesLink({
 	);
 }
 
-/** The search page: the header's form sends the words there (issue 17). */
-const SEARCH_PAGE = '/cerca';
-
-/**
- * The search field of wide screens: a plain GET form to /cerca, so it works before the header
- * hydrates and without JavaScript; no search code loads here.
- */
-function SearchForm({ inputId }: { inputId: string }) {
-	return (
-		<form
-			action={SEARCH_PAGE}
-			method="get"
-			role="search"
-			aria-label="Cerca nel catalogo"
-			className="hidden items-center lg:flex"
-			data-header-search
-		>
-			<label htmlFor={inputId} className="sr-only">
-				Cerca prodotti
-			</label>
-			<input
-				id={inputId}
-				type="search"
-				name="q"
-				autoComplete="off"
-				enterKeyHint="search"
-				placeholder="Cerca prodotti…"
-				className="h-10 w-44 rounded-l-md border border-r-0 border-zinc-500 bg-white px-3 text-base text-night placeholder:text-zinc-600 xl:w-56"
-			/>
-			<button
-				type="submit"
-				className="flex h-10 w-11 items-center justify-center rounded-r-md bg-accent text-night hover:bg-accent-soft"
-				aria-label="Cerca"
-			>
-				<Icon path={iconSearch} size={20} />
-			</button>
-		</form>
-	);
-}
-
-/** Narrower screens: a search button, a link that opens the search page. */
-function SearchLink({ active, className }: { active: boolean; className: string }) {
-	return (
-		<a
-			href={SEARCH_PAGE}
-			className={`flex items-center lg:hidden ${className}`}
-			aria-current={active ? 'page' : undefined}
-			aria-label="Cerca"
-			data-header-search-link
-		>
-			<Icon path={iconSearch} size={22} />
-		</a>
-	);
-}
-
 /**
  * The sticky site header (SPEC §2, §4, §9). Rendered to HTML at build time; once hydrated it
  * follows the scroll (compact, hidden) through the pure rules in lib/header/scroll-rules.ts and
@@ -120,7 +66,6 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 	const [state, setState] = useState<HeaderState>(INITIAL_HEADER_STATE);
 	const [menuOpen, setMenuOpen] = useState(false);
 	const menuId = useId();
-	const searchId = useId();
 	const toggleRef = useRef<HTMLButtonElement>(null);
 	const suppressedUntil = useRef(0);
 	const menuOpenRef = useRef(false);
@@ -232,13 +177,13 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 							/>
 						</li>
 						<li className="lg:hidden">
-							<SearchLink active={searchActive} className={linkClass(searchActive)} />
+							<SearchButton className={linkClass(searchActive)} />
 						</li>
 					</ul>
 				</nav>
-				<SearchForm inputId={searchId} />
+				<SearchForm />
 				<div className="flex items-center gap-1 md:hidden">
-					<SearchLink active={searchActive} className={linkClass(searchActive)} />
+					<SearchButton className={linkClass(searchActive)} />
 					<FavouritesLink
 						active={favouritesActive}
 						className={linkClass(favouritesActive)}
@@ -282,6 +227,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 					})}
 				</ul>
 			</nav>
+			<SearchPanel />
 		</header>
 	);
 }

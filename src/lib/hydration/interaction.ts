@@ -67,10 +67,11 @@ const interaction: ClientDirective = (load, options, island) => {
 
 	function hold(event: MouseEvent) {
 		if (hydrated || !(event.target instanceof Element)) return;
-		// Links and form fields work by themselves: the browser follows, types, ticks and chooses,
-		// and the islands read the fields' state when they hydrate. Links of an island that gives
-		// them a behaviour are held too, unless opened in a new tab or window.
-		if (event.target.closest('input, select, textarea, label')) return;
+		// Links, form fields and popover buttons work by themselves: the browser follows, types,
+		// ticks, chooses and opens, and the islands read the fields' state when they hydrate.
+		// Links of an island that gives them a behaviour are held too, unless opened in a new tab
+		// or window.
+		if (event.target.closest('input, select, textarea, label, [popovertarget]')) return;
 		const link = event.target.closest('a[href]');
 		const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey;
 		if (link && !(settings.links && plain && !event.altKey)) return;
