@@ -51,7 +51,9 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
 	for (let shard = 0; shard < SHARDS; shard++) {
 		test(`pages, group ${shard + 1} of ${SHARDS}`, async ({ page }) => {
 			const mine = pagesToCheck.filter((_, index) => index % SHARDS === shard);
-			test.setTimeout(30_000 + mine.length * 20_000);
+			// A product page takes axe a few seconds alone, and up to 40 s on a 2-core machine that
+			// also runs a build and another browser.
+			test.setTimeout(30_000 + mine.length * 45_000);
 			const reports: string[] = [];
 			for (const path of mine) {
 				await test.step(path, async () => {
