@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickupSettings } from '../../src/lib/pickup/settings';
+import { pickupSettings, toPickupSettings } from '../../src/lib/pickup/settings';
 import { TORINO_HOURS } from '../fixtures/shops';
 
 describe('pickupSettings', () => {
@@ -46,5 +46,41 @@ describe('pickupSettings', () => {
 			],
 		});
 		expect(Object.keys(TORINO_HOURS)).toEqual(Object.keys(settings.shops[0]?.hours ?? {}));
+	});
+});
+
+describe('toPickupSettings', () => {
+	const settings = pickupSettings({ companyName: 'Vigor Sport', pickupHoldDays: 3 }, [
+		{
+			id: 'aosta',
+			data: {
+				name: 'Sede di Aosta',
+				shortName: 'Sede Aosta',
+				address: { street: 'Via Roma 1', postcode: '11100', town: 'Aosta', province: 'AO' },
+				phone: '+39 0165 1',
+				email: 'aosta@example.it',
+				hours: TORINO_HOURS,
+			},
+		},
+	]);
+
+	it('reads back what pickupSettings writes, through JSON', () => {
+		expect(toPickupSettings(JSON.parse(JSON.stringify(settings)))).toEqual(settings);
+	});
+
+	it.each([
+		['not an object', []],
+		['no shops', { companyName: 'X', holdDays: 3 }],
+		['hold days as text', { ...settings, holdDays: '3' }],
+		['a shop without e-mail', { ...settings, shops: [{ ...settings.shops[0], email: undefined }] }],
+		[
+			'a day that is not a list',
+			{
+				...settings,
+				shops: [{ ...settings.shops[0], hours: { ...TORINO_HOURS, sabato: '9-12' } }],
+			},
+		],
+	])('refuses %s', (_name, value) => {
+		expect(toPickupSettings(value)).toBeNull();
 	});
 });

@@ -43,6 +43,13 @@ export function describeEmail(email: StoredEmail): string {
 	}
 }
 
+/** The e-mail lines of a stored message or reservation, each indented. */
+export function describeEmails(stored: Pick<StoredMessage, 'delivery' | 'emails'>): string[] {
+	if (stored.delivery === 'simulation') return ['  E-mail: nessuna (modalità simulazione)'];
+	if (stored.delivery === 'none') return ['  E-mail: nessuna (campo anti-spam compilato)'];
+	return stored.emails.map((email) => `  ${describeEmail(email)}`);
+}
+
 /** One message: a heading line, its e-mails, and the text indented. */
 export function describeMessage(message: StoredMessage): string {
 	const heading = [
@@ -51,10 +58,7 @@ export function describeMessage(message: StoredMessage): string {
 		`${safe(message.name)} <${safe(message.email)}>`,
 		`tel. ${safe(message.phone)}`,
 	].join(' · ');
-	const lines = [message.spam ? `${heading} · SPAM` : heading];
-	if (message.delivery === 'simulation') lines.push('  E-mail: nessuna (modalità simulazione)');
-	else if (message.delivery === 'none') lines.push('  E-mail: nessuna (campo anti-spam compilato)');
-	else for (const email of message.emails) lines.push(`  ${describeEmail(email)}`);
+	const lines = [message.spam ? `${heading} · SPAM` : heading, ...describeEmails(message)];
 	const text = safe(message.message, { lines: true });
 	lines.push('', ...text.split(/\r?\n/).map((line) => `  > ${line}`));
 	return lines.join('\n');

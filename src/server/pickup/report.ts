@@ -1,0 +1,52 @@
+/**
+ * The text `npm run prenotazioni` prints for the shop: every stored pickup reservation, newest
+ * first, with its code, shop, day, items, customer and what happened to its two e-mails.
+ * Everything that came from outside (the customer's name, e-mail and phone, a mail server's
+ * error) goes through `escapeForTerminal`, as in the messages' report. Pure.
+ */
+import { formatDateTime } from '../../lib/format/date';
+import { formatPrice } from '../../lib/format/price';
+import { escapeForTerminal as safe } from '../../lib/format/terminal';
+import { pickupDayLabel } from '../../lib/pickup/days';
+import { describeEmails } from '../contact/report';
+import type { StoredReservation } from './store';
+
+/** One reservation: code, day and shop first, then the customer, the items and the e-mails. */
+export function describeReservation(reservation: StoredReservation): string {
+	const heading = [
+		reservation.code,
+		`ritiro ${pickupDayLabel(reservation.day)}`,
+		reservation.shopName,
+	].join(' · ');
+	const customer = [
+		`#${reservation.id}`,
+		`ricevuta il ${formatDateTime(reservation.createdAt)}`,
+		`${safe(reservation.name)} <${safe(reservation.email)}>`,
+		`tel. ${safe(reservation.phone)}`,
+	].join(' · ');
+	return [
+		reservation.spam ? `${heading} · SPAM` : heading,
+		`  ${customer}`,
+		...reservation.lines.map(
+			(line) =>
+				`  ${line.quantity} × ${line.productName} – ${line.variantLabel} (${formatPrice(line.unitPriceCents)} cad.)`,
+		),
+		`  Totale indicativo: ${formatPrice(reservation.totalCents)}`,
+		...describeEmails(reservation),
+	].join('\n');
+}
+
+/** The whole report. */
+export function formatReservationReport(
+	reservations: readonly StoredReservation[],
+	total: number,
+): string {
+	if (total === 0) return 'Nessuna prenotazione salvata.';
+	const shown =
+		reservations.length < total
+			? `${total} prenotazioni salvate; ${reservations.length === 1 ? 'la più recente' : `le ${reservations.length} più recenti`}:`
+			: total === 1
+				? '1 prenotazione salvata:'
+				: `${total} prenotazioni salvate, dalla più recente:`;
+	return [shown, '', reservations.map(describeReservation).join('\n\n')].join('\n');
+}
