@@ -10,7 +10,7 @@ import {
 	validReservation,
 	WHEY,
 } from './helpers/pickup';
-import { startSmtp, type TestSmtp } from './helpers/smtp';
+import { QUICK_RETRIES, smtpFor } from './helpers/smtp';
 
 /**
  * A reservation's e-mails with real parts: the built server, a real SQLite file and a real SMTP
@@ -26,24 +26,10 @@ afterEach(async () => {
 });
 
 function start(smtpPort: number) {
-	return startWithSmtp(
-		smtpPort,
-		{
-			SMTP_FROM: `"Sito" <${FROM}>`,
-			CONTACT_SMTP_TIMEOUT_MS: '5000',
-			CONTACT_RETRY_BASE_MS: '200',
-			CONTACT_RETRY_MAX_DELAY_MS: '1000',
-			CONTACT_RETRY_POLL_MS: '100',
-		},
-		cleanups,
-	);
+	return startWithSmtp(smtpPort, { SMTP_FROM: `"Sito" <${FROM}>`, ...QUICK_RETRIES }, cleanups);
 }
 
-async function smtpOn(port?: number): Promise<TestSmtp> {
-	const smtp = await startSmtp(port === undefined ? {} : { port });
-	cleanups.push(() => smtp.stop());
-	return smtp;
-}
+const smtpOn = (port?: number) => smtpFor(cleanups, port);
 
 const settings = builtSettings();
 const shopOf = (id: string) => settings.shops.find((shop) => shop.id === id);

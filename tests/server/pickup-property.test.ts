@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { hostileBodies } from './helpers/bodies';
 import { rawRequest, useSimulationServer } from './helpers/contact';
 import { countReservations, validReservation, WHEY } from './helpers/pickup';
 
@@ -84,16 +85,7 @@ const valid = fc
 const body = fc.oneof(
 	{ weight: 6, arbitrary: record.map((value) => JSON.stringify(value)) },
 	{ weight: 2, arbitrary: valid.map((value) => JSON.stringify(value)) },
-	{ weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
-	{ weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-	{ weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) },
-	{
-		weight: 1,
-		arbitrary: fc
-			.integer({ min: 32 * 1024 - 200, max: 40 * 1024 })
-			.map((size) => JSON.stringify({ ...VALID, name: 'x'.repeat(size) })),
-	},
-	{ weight: 1, arbitrary: fc.constant('') },
+	...hostileBodies((size) => JSON.stringify({ ...VALID, name: 'x'.repeat(size) })),
 );
 
 const request = fc.record({

@@ -14,46 +14,35 @@ export interface EmailSettings {
 	shopEmail: string | null;
 }
 
-/**
- * A stable Message-ID per stored e-mail (a mail client shows a duplicate once), in the shop's
- * own domain so it looks like its other e-mails.
- */
-function messageId(
-	prefix: string,
-	id: number,
-	job: EmailJob,
-	createdAt: Date,
-	settings: EmailSettings,
-) {
-	const domain = settings.shopEmail?.split('@')[1] ?? 'localhost';
-	return `<${prefix}-${id}-${job.kind}-${createdAt.getTime()}@${domain}>`;
-}
-
 /** The e-mail a claimed job sends. */
 export function composeEmail(job: EmailJob, settings: EmailSettings): OutgoingEmail {
-	if (job.reservation) {
-		const { reservation } = job;
-		const admin = job.kind === 'admin';
-		const text = admin
-			? shopNotification(reservation)
-			: customerConfirmation(reservation, settings.companyName);
-		return {
-			to: job.recipient,
-			...text,
-			replyTo: admin ? reservation.email : reservation.shopEmail,
-			messageId: messageId('ritiro', reservation.id, job, reservation.createdAt, settings),
-		};
-	}
-	const { message } = job;
 	const admin = job.kind === 'admin';
-	const text = admin
-		? adminNotification(message)
-		: visitorConfirmation(message, settings.companyName);
+	const { companyName } = settings;
+	const { reservation, message } = job;
+	const mail = reservation
+		? {
+				prefix: 'ritiro',
+				about: reservation,
+				text: admin
+					? shopNotification(reservation)
+					: customerConfirmation(reservation, companyName),
+				replyTo: admin ? reservation.email : reservation.shopEmail,
+			}
+		: {
+				prefix: 'contatto',
+				about: message,
+				text: admin ? adminNotification(message) : visitorConfirmation(message, companyName),
+				replyTo: admin ? message.email : (settings.shopEmail ?? undefined),
+			};
+	// A stable Message-ID per stored e-mail (a mail client shows a duplicate once), in the shop's
+	// own domain so it looks like its other e-mails.
+	const domain = settings.shopEmail?.split('@')[1] ?? 'localhost';
+	const { id, createdAt } = mail.about;
 	return {
 		to: job.recipient,
-		...text,
-		replyTo: admin ? message.email : (settings.shopEmail ?? undefined),
-		messageId: messageId('contatto', message.id, job, message.createdAt, settings),
+		...mail.text,
+		replyTo: mail.replyTo,
+		messageId: `<${mail.prefix}-${id}-${job.kind}-${createdAt.getTime()}@${domain}>`,
 	};
 }
 

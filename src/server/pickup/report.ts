@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import { escapeForTerminal as safe } from '../../lib/format/terminal';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { describeEmails } from '../contact/report';
+import { describeEmails, formatReport, type ReportWords } from '../contact/report';
 import type { StoredReservation } from './store';
 
 /** One reservation: code, day and shop first, then the customer, the items and the e-mails. */
@@ -36,17 +36,18 @@ export function describeReservation(reservation: StoredReservation): string {
 	].join('\n');
 }
 
-/** The whole report. */
+const RESERVATION_WORDS: ReportWords = {
+	none: 'Nessuna prenotazione salvata.',
+	one: '1 prenotazione salvata',
+	many: 'prenotazioni salvate',
+	latest: (shown) => (shown === 1 ? 'la più recente' : `le ${shown} più recenti`),
+	order: 'dalla più recente',
+};
+
+/** The whole report of reservations. */
 export function formatReservationReport(
 	reservations: readonly StoredReservation[],
 	total: number,
 ): string {
-	if (total === 0) return 'Nessuna prenotazione salvata.';
-	const shown =
-		reservations.length < total
-			? `${total} prenotazioni salvate; ${reservations.length === 1 ? 'la più recente' : `le ${reservations.length} più recenti`}:`
-			: total === 1
-				? '1 prenotazione salvata:'
-				: `${total} prenotazioni salvate, dalla più recente:`;
-	return [shown, '', reservations.map(describeReservation).join('\n\n')].join('\n');
+	return formatReport(reservations, total, RESERVATION_WORDS, describeReservation);
 }

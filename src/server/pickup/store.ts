@@ -75,8 +75,9 @@ interface ReservationRow {
 }
 
 /** A row of `reservation_items`. */
-interface ItemRow {
+export interface ItemRow {
 	reservation_id: number;
+	position: number;
 	product_id: string;
 	variant_id: string;
 	product_name: string;

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { pickupDays } from '../../../src/lib/pickup/days';
 import type { PickupRequestBody, PickupSettings } from '../../../src/lib/pickup/types';
-import { rawRequest } from './contact';
+import type { ItemRow } from '../../../src/server/pickup/store';
+import { countRows, rawRequest } from './contact';
 
 /** The build the server serves: its /api/ritiro.json. */
 export function builtSettings(): PickupSettings {
@@ -72,17 +73,6 @@ export interface ReservationRow {
 	submission_key: string | null;
 }
 
-/** A stored line. */
-export interface ItemRow {
-	reservation_id: number;
-	product_id: string;
-	variant_id: string;
-	product_name: string;
-	variant_label: string;
-	unit_price_cents: number;
-	quantity: number;
-}
-
 /** A reservation's e-mail row. */
 export interface ReservationEmailRow {
 	id: number;
@@ -124,19 +114,4 @@ export function readReservations(dbPath: string): {
 }
 
 /** How many reservations are stored (0 when the database does not exist yet). */
-export function countReservations(dbPath: string): number {
-	try {
-		const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-		try {
-			return (db.prepare('SELECT COUNT(*) AS count FROM reservations').get() as { count: number })
-				.count;
-		} finally {
-			db.close();
-		}
-	} catch (error) {
-		const code = (error as { code?: string }).code;
-		// Before the server's first start the file, or its tables, may not exist yet.
-		if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_ERROR') return 0;
-		throw error;
-	}
-}
+export const countReservations = (dbPath: string) => countRows(dbPath, 'reservations');
