@@ -1,18 +1,21 @@
-// `npm run bench:contact`: load test of POST /api/contact on the real server.
+// `npm run bench:contact`: load test of POST /api/contact and POST /api/prenotazioni on the
+// real server.
 //
 // Expects a build (`npm run build`). Starts dist/server/serve.mjs on a free loopback port with a
 // temporary database, simulation mode (no SMTP) and a rate limit high enough not to refuse
-// anything, sends a bounded number of valid messages with autocannon (BENCH_REQUESTS, default
-// 2000, over BENCH_CONNECTIONS connections, default 10, stopping after BENCH_MAX_SECONDS, default
-// 60, whatever happens), prints requests per second and the p50/p99 latency, then counts the
-// stored rows: every accepted (2xx) answer must be a stored message and nothing else may be
-// stored. Exits non-zero if not, or if nothing was accepted.
-import { mkdtempSync, rmSync } from 'node:fs';
+// anything, then for each route sends a bounded number of valid submissions with autocannon
+// (BENCH_REQUESTS, default 2000, over BENCH_CONNECTIONS connections, default 10, stopping after
+// BENCH_MAX_SECONDS, default 60, whatever happens) and prints requests per second and the
+// p50/p99 latency. Then it counts the stored rows: every accepted (2xx) answer must be a stored
+// message or reservation, and nothing else may be stored. Exits non-zero if not, or if nothing
+// was accepted.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { startServer } from './start-server.mjs';
+import { ROOT, startServer } from './start-server.mjs';
 
 /** A positive whole number from the environment, or the default. */
 function setting(name, fallback) {
@@ -27,6 +30,54 @@ function setting(name, fallback) {
 const amount = setting('BENCH_REQUESTS', 2000);
 const connections = setting('BENCH_CONNECTIONS', 10);
 const maxSeconds = setting('BENCH_MAX_SECONDS', 60);
+const distDir = process.env.DIST_DIR ?? join(ROOT, 'dist');
+
+/**
+ * A valid reservation for the build: its first shop, the next day it opens (the site's own
+ * rule, from the compiled dist/server/contact.mjs), one piece of the first variant in stock
+ * there.
+ */
+async function reservationBody() {
+	const { pickupDays } = await import(pathToFileURL(join(distDir, 'server/contact.mjs')).href);
+	const settings = JSON.parse(readFileSync(join(distDir, 'client/api/ritiro.json'), 'utf8'));
+	const catalogue = JSON.parse(readFileSync(join(distDir, 'client/api/catalogue.json'), 'utf8'));
+	for (const shop of settings.shops) {
+		const [day] = pickupDays(shop.hours, new Date(), 1);
+		for (const { id } of catalogue.products) {
+			const product = JSON.parse(
+				readFileSync(join(distDir, `client/api/product/${id}.json`), 'utf8'),
+			);
+			const variant = product.variants.find((candidate) => (candidate.stock[shop.id] ?? 0) > 0);
+			if (day && variant) {
+				return {
+					shopId: shop.id,
+					day: day.date,
+					items: [{ productId: id, variantId: variant.id, quantity: 1 }],
+					name: 'Prova Carico',
+					email: 'prova.carico@example.it',
+					phone: '+39 011 000 0000',
+					privacy: true,
+				};
+			}
+		}
+	}
+	throw new Error('No product in stock at any shop: nothing to reserve.');
+}
+
+const ROUTES = [
+	{
+		path: '/api/contact',
+		table: 'messages',
+		body: {
+			name: 'Prova Carico',
+			email: 'prova.carico@example.it',
+			phone: '+39 011 000 0000',
+			message: 'Messaggio di prova del benchmark: può essere cancellato.',
+			privacy: true,
+		},
+	},
+	{ path: '/api/prenotazioni', table: 'reservations', body: await reservationBody() },
+];
 
 const dir = mkdtempSync(join(tmpdir(), 'vigorsport-bench-'));
 const dbPath = join(dir, 'messages.sqlite');
@@ -41,62 +92,73 @@ try {
 	process.exit(1);
 }
 
-const body = JSON.stringify({
-	name: 'Prova Carico',
-	email: 'prova.carico@example.it',
-	phone: '+39 011 000 0000',
-	message: 'Messaggio di prova del benchmark: può essere cancellato.',
-	privacy: true,
-});
+/** Sends `amount` copies of the route's body; autocannon's result. */
+async function load({ path, body }) {
+	console.log(
+		`POST ${server.url}${path}: ${amount} requests over ${connections} connections (at most ${maxSeconds} s)…`,
+	);
+	const instance = autocannon({
+		url: `${server.url}${path}`,
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json' },
+		body: JSON.stringify(body),
+		amount,
+		connections,
+		timeout: 10,
+	});
+	const stopper = setTimeout(() => instance.stop(), maxSeconds * 1000);
+	const result = await new Promise((resolve, reject) => {
+		instance.once('done', resolve);
+		instance.once('error', reject);
+	});
+	clearTimeout(stopper);
+	return result;
+}
 
-console.log(
-	`POST ${server.url}/api/contact: ${amount} messages over ${connections} connections (at most ${maxSeconds} s)…`,
-);
-const instance = autocannon({
-	url: `${server.url}/api/contact`,
-	method: 'POST',
-	headers: { 'content-type': 'application/json', accept: 'application/json' },
-	body,
-	amount,
-	connections,
-	timeout: 10,
-});
-const stopper = setTimeout(() => instance.stop(), maxSeconds * 1000);
-const result = await new Promise((resolve, reject) => {
-	instance.once('done', resolve);
-	instance.once('error', reject);
-});
-clearTimeout(stopper);
+const results = [];
+for (const route of ROUTES) results.push(await load(route));
 
 // Stop the server (gracefully: running requests finish), then count what it stored.
 await server.stop('SIGTERM');
 const db = new Database(dbPath, { readonly: true, fileMustExist: true });
-const stored = db.prepare('SELECT COUNT(*) AS count FROM messages').get().count;
+const stored = ROUTES.map(
+	({ table }) => db.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get().count,
+);
 db.close();
 rmSync(dir, { recursive: true, force: true });
 
-const accepted = result['2xx'];
-const sent = accepted + result.non2xx;
 const rows = [
-	['requests sent', String(sent)],
-	['accepted (2xx)', String(accepted)],
-	['refused (non-2xx)', String(result.non2xx)],
-	['errors / timeouts', `${result.errors} / ${result.timeouts}`],
-	['duration', `${result.duration.toFixed(1)} s`],
-	['requests/s (mean)', result.requests.average.toFixed(1)],
-	['latency p50', `${result.latency.p50} ms`],
-	['latency p99', `${result.latency.p99} ms`],
-	['stored rows', String(stored)],
+	['', ...ROUTES.map((route) => route.path)],
+	['requests sent', ...results.map((result) => String(result['2xx'] + result.non2xx))],
+	['accepted (2xx)', ...results.map((result) => String(result['2xx']))],
+	['refused (non-2xx)', ...results.map((result) => String(result.non2xx))],
+	['errors / timeouts', ...results.map((result) => `${result.errors} / ${result.timeouts}`)],
+	['duration', ...results.map((result) => `${result.duration.toFixed(1)} s`)],
+	['requests/s (mean)', ...results.map((result) => result.requests.average.toFixed(1))],
+	['latency p50', ...results.map((result) => `${result.latency.p50} ms`)],
+	['latency p99', ...results.map((result) => `${result.latency.p99} ms`)],
+	['stored rows', ...stored.map(String)],
 ];
-const width = Math.max(...rows.map(([label]) => label.length));
-for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+for (const row of rows) {
+	console.log(
+		row
+			.map((cell, column) => cell.padEnd(widths[column]))
+			.join('  ')
+			.trimEnd(),
+	);
+}
 
-if (accepted === 0) {
-	console.error('FAIL: no message was accepted.');
-	process.exit(1);
-}
-if (stored !== accepted) {
-	console.error(`FAIL: ${accepted} messages accepted but ${stored} stored.`);
-	process.exit(1);
-}
-console.log('OK: stored = accepted.');
+let failed = false;
+ROUTES.forEach((route, index) => {
+	const accepted = results[index]['2xx'];
+	if (accepted === 0) {
+		console.error(`FAIL: ${route.path}: nothing was accepted.`);
+		failed = true;
+	} else if (stored[index] !== accepted) {
+		console.error(`FAIL: ${route.path}: ${accepted} accepted but ${stored[index]} stored.`);
+		failed = true;
+	}
+});
+if (failed) process.exit(1);
+console.log('OK: stored = accepted, for messages and reservations.');

@@ -1,7 +1,10 @@
 // `npm run messages`: prints the stored contact messages, newest first, with what happened to
 // their e-mails, for staff who do not receive them (simulation mode, mail server down).
+// `npm run prenotazioni` (this script with --prenotazioni): the same for the pickup
+// reservations, with their code, shop, day, items and customer.
 //
 // Usage: npm run messages [-- --limit N]
+//        npm run prenotazioni [-- --limit N]
 // Reads CONTACT_DB_PATH (default data/messages.sqlite, relative to the project folder) through
 // the compiled contact module, dist/server/contact.mjs (from src/server/contact/index.ts): run
 // `npm run build` once first.
@@ -24,24 +27,31 @@ function limitFromArgs(args) {
 	return limit;
 }
 
-const limit = limitFromArgs(process.argv.slice(2));
+const args = process.argv.slice(2);
+const limit = limitFromArgs(args);
+const reservations = args.includes('--prenotazioni');
 if (!existsSync(modulePath)) {
 	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
 	process.exit(1);
 }
-const { ContactStore, contactConfigFromEnv, formatMessageReport } = await import(
+const { ContactStore, contactDbPath, formatMessageReport, formatReservationReport } = await import(
 	pathToFileURL(modulePath).href
 );
 
-const { dbPath } = contactConfigFromEnv(process.env, root);
+const dbPath = contactDbPath(process.env, root);
 if (!existsSync(dbPath)) {
-	console.log(`Nessun messaggio salvato (il database ${dbPath} non esiste ancora).`);
+	const what = reservations ? 'Nessuna prenotazione salvata' : 'Nessun messaggio salvato';
+	console.log(`${what} (il database ${dbPath} non esiste ancora).`);
 	process.exit(0);
 }
 const store = ContactStore.open(dbPath, { create: false });
 try {
 	console.log(`Database: ${dbPath}\n`);
-	console.log(formatMessageReport(store.listMessages(limit), store.countMessages()));
+	console.log(
+		reservations
+			? formatReservationReport(store.listReservations(limit), store.countReservations())
+			: formatMessageReport(store.listMessages(limit), store.countMessages()),
+	);
 } finally {
 	store.close();
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
 import type { ContactService } from '../server/contact/service';
 
@@ -5,12 +6,30 @@ import type { ContactService } from '../server/contact/service';
 const LOCALS = Symbol.for('astro.locals');
 
 type ServiceModule = typeof import('../server/contact/service');
+type CatalogueModule = typeof import('../server/pickup/catalogue');
+
+/**
+ * The dev server's own origin, from the address it listens on (never from a request's Host
+ * header, which a client chooses): a wildcard address is reached on the loopback.
+ */
+function ownOrigin(address: AddressInfo | string | null | undefined): string {
+	if (typeof address !== 'object' || address === null) return 'http://127.0.0.1:4321';
+	const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+	return `http://${address.family === 'IPv6' && host !== '127.0.0.1' ? `[${host}]` : host}:${address.port}`;
+}
 
 /**
  * The contact service under `astro dev`, where the production server (src/server/main.ts) does
- * not run: created from the environment on the first /api/ request, one per dev server (relative
- * paths resolve against the working folder), and handed to Astro as `locals.contact`, as the
- * server does. The production build never contains it: only the dev server loads this module.
+ * not run: created from the environment on the first POST to /api/, one per dev server
+ * (relative paths resolve against the working folder), and handed to Astro as
+ * `locals.contact`, as the server does. The production build never contains it: only the dev
+ * server loads this module.
+ *
+ * The pickup catalogue (shops, hold days, company name, products) comes from the dev server
+ * itself: /api/ritiro.json once, when the service is created, and /api/product/<id>.json at
+ * each reservation, both rendered from the content as the build would write them. Only POST
+ * requests wait for the service, so those GETs pass straight through. A change to the settings
+ * or the shops reaches reservations when the dev server restarts; products at once.
  */
 export default function devContact(): AstroIntegration {
 	return {
@@ -18,14 +37,21 @@ export default function devContact(): AstroIntegration {
 		hooks: {
 			'astro:server:setup': ({ server, logger }) => {
 				let service: Promise<ContactService> | undefined;
+
+				async function create(origin: string): Promise<ContactService> {
+					const [services, catalogues] = (await Promise.all([
+						server.ssrLoadModule('/src/server/contact/service.ts'),
+						server.ssrLoadModule('/src/server/pickup/catalogue.ts'),
+					])) as [ServiceModule, CatalogueModule];
+					const pickup = await catalogues.httpPickupCatalogue(origin);
+					const created = services.createContactServiceFromEnv(process.env, process.cwd(), pickup);
+					created.start();
+					return created;
+				}
+
 				server.middlewares.use((req, _res, next) => {
-					if (!req.url?.startsWith('/api/')) return next();
-					service ??= server.ssrLoadModule('/src/server/contact/service.ts').then((module) => {
-						const { createContactServiceFromEnv } = module as ServiceModule;
-						const created = createContactServiceFromEnv(process.env, process.cwd());
-						created.start();
-						return created;
-					});
+					if (req.method !== 'POST' || !req.url?.startsWith('/api/')) return next();
+					service ??= create(ownOrigin(server.httpServer?.address()));
 					service.then(
 						(contact) => {
 							Reflect.set(req, LOCALS, { contact });

@@ -11,7 +11,7 @@ import {
 	trustedInlineScripts,
 	type FoundScript,
 } from '../lib/http/csp';
-import { ERROR_PAGE_STYLE } from '../server/contact/http';
+import { ERROR_PAGE_STYLE } from '../server/contact/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, isEditorFile, pagePatterns } from '../lib/http/headers';
 

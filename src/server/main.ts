@@ -26,8 +26,10 @@
  *
  * The contact service (src/server/contact/service.ts) is created here at start-up, one per
  * process, so its retry loop sends the e-mails a previous run left unsent without waiting for a
- * first visitor. Astro's handler gets it as `locals.contact` (with `locals.clientAddress`) for
- * POST /api/contact.
+ * first visitor. It reads the build it serves for reservations and its e-mails' company name
+ * (src/server/pickup/catalogue.ts: dist/client/api/ritiro.json, dist/client/api/product/).
+ * Astro's handler gets it as `locals.contact` (with `locals.clientAddress`) for
+ * POST /api/contact and POST /api/prenotazioni.
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
@@ -44,6 +46,7 @@ import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, stop } from './built';
 import { createContactServiceFromEnv, type ContactService } from './contact/service';
+import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
@@ -84,10 +87,23 @@ const sectionNotFoundPages = new Map(
 	]),
 );
 
+/**
+ * The settings and products reservations are checked against, and whose company name signs the
+ * e-mails: dist/client/api/ritiro.json and the folder of dist/client/api/product/.
+ */
+let pickup: PickupCatalogue;
+try {
+	pickup = filePickupCatalogue(dirs.client);
+} catch (error) {
+	stop(
+		`Pickup catalogue: ${error instanceof Error ? error.message : String(error)} (run \`npm run build\`).`,
+	);
+}
+
 /** The contact service of this process; a bad configuration stops the server here. */
 let contact: ContactService;
 try {
-	contact = createContactServiceFromEnv(process.env, root);
+	contact = createContactServiceFromEnv(process.env, root, pickup);
 } catch (error) {
 	stop(`Contact service: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -1,14 +1,12 @@
-import { afterAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
+import { afterAll, it } from 'vitest';
+import type { RunningServer } from '../../scripts/start-server.mjs';
 import { postJson, readDatabase, tempDatabase, VALID_MESSAGE } from './helpers/contact';
-import { startSmtp } from './helpers/smtp';
+import { killMidLoad } from './helpers/crash';
 
 /**
- * The server killed with SIGKILL in the middle of a load of messages, some of whose e-mails
- * the mail server refuses (so they wait for a retry) and some of which are being sent at the
- * moment of the kill; then restarted on the same database. Every message that got a 2xx must
- * be stored, the e-mails still due must go out after the restart, and no e-mail may arrive
- * twice.
+ * The server killed with SIGKILL in the middle of a load of messages, then restarted on the
+ * same database (helpers/crash.ts): every message that got a 2xx must be stored, the e-mails
+ * still due must go out after the restart, and no e-mail may arrive twice.
  */
 
 const db = tempDatabase();
@@ -18,92 +16,24 @@ afterAll(async () => {
 	db.remove();
 });
 
-const TOTAL = 400;
-const CONCURRENCY = 8;
-const KILL_AFTER_ACCEPTED = 40;
-
 it('kill -9 mid-load: every 2xx is stored, and nothing is sent twice after the restart', async () => {
-	// Holding each e-mail a little keeps some in the middle of sending when the kill comes.
-	const smtp = await startSmtp({ delayMs: 20 });
-	smtp.refuse = (offered) => offered % 3 === 0;
-	const env = {
-		CONTACT_DB_PATH: db.dbPath,
-		CONTACT_RATE_LIMIT: '1000000',
-		SMTP_HOST: '127.0.0.1',
-		SMTP_PORT: String(smtp.port),
-		SHOP_EMAIL: 'negozio@vigorsport.test',
-		CONTACT_SMTP_TIMEOUT_MS: '5000',
-		CONTACT_RETRY_BASE_MS: '300',
-		CONTACT_RETRY_MAX_DELAY_MS: '1000',
-		CONTACT_RETRY_POLL_MS: '100',
-	};
-	const first = await startServer({ env });
-	servers.push(first);
-
-	const accepted = new Map<number, string>();
-	let next = 0;
-	let killed = false;
-	async function client() {
-		while (!killed && next < TOTAL) {
-			const name = `Cliente di prova ${next++}`;
-			try {
-				const { status, json } = await postJson(first.url, { ...VALID_MESSAGE, name });
-				if (status === 201) accepted.set(Number(json['id']), name);
-			} catch {
-				// The connection dropped with the server: no answer, so no promise was made.
-				continue;
-			}
-			if (!killed && accepted.size >= KILL_AFTER_ACCEPTED) {
-				killed = true;
-				first.child.kill('SIGKILL');
-			}
-		}
-	}
-	await Promise.all(Array.from({ length: CONCURRENCY }, client));
-	await first.stop();
-	expect(first.child.signalCode).toBe('SIGKILL');
-	expect(accepted.size).toBeGreaterThanOrEqual(KILL_AFTER_ACCEPTED);
-
-	// Every message that got a 2xx is in the database, as it was sent.
-	const afterKill = readDatabase(db.dbPath);
-	const stored = new Map(afterKill.messages.map((row) => [row.id, row.name]));
-	for (const [id, name] of accepted) expect(stored.get(id), `message ${id}`).toBe(name);
-	// Each stored message has both its e-mails (stored in the same transaction).
-	for (const { id } of afterKill.messages) {
-		expect(afterKill.emails.filter((email) => email.message_id === id)).toHaveLength(2);
-	}
-
-	// Restart on the same database, with a mail server that now accepts everything.
-	smtp.refuse = () => false;
-	const second = await startServer({ env });
-	servers.push(second);
-	await expect
-		.poll(() => readDatabase(db.dbPath).emails.filter((e) => e.status === 'pending').length, {
-			timeout: 30_000,
-		})
-		.toBe(0);
-	// Ten more passes of the retry loop.
-	await new Promise((resolve) => setTimeout(resolve, 1_000));
-
-	const { emails } = readDatabase(db.dbPath);
-	// Sent, or claimed by the killed process while it was sending: never resent.
-	expect(new Set(emails.map((email) => email.status))).toEqual(
-		new Set(emails.some((e) => e.status === 'sending') ? ['sent', 'sending'] : ['sent']),
+	await killMidLoad(
+		{
+			async send(url, name) {
+				const { status, json } = await postJson(url, { ...VALID_MESSAGE, name });
+				return { status, id: Number(json['id']), kept: name };
+			},
+			read(dbPath) {
+				const { messages, emails } = readDatabase(dbPath);
+				return {
+					kept: new Map(messages.map((row) => [row.id, row.name])),
+					emails: emails.map((email) => ({ ...email, owner: email.message_id })),
+				};
+			},
+			messageIdPrefix: 'contatto',
+		},
+		db.dbPath,
+		servers,
+		{ total: 400, killAfter: 40 },
 	);
-	expect(smtp.refused).toBeGreaterThan(0);
-
-	const received = new Map<string, number>();
-	for (const mail of smtp.mails) {
-		const key =
-			/^<contatto-(\d+-(?:admin|confirmation))-/.exec(mail.messageId)?.[1] ?? mail.messageId;
-		received.set(key, (received.get(key) ?? 0) + 1);
-	}
-	const twice = [...received].filter(([, count]) => count > 1);
-	expect(twice, 'e-mails received more than once').toEqual([]);
-	for (const email of emails) {
-		const count = received.get(`${email.message_id}-${email.kind}`) ?? 0;
-		if (email.status === 'sent') expect(count, `${email.message_id}-${email.kind}`).toBe(1);
-		else expect(count).toBeLessThanOrEqual(1);
-	}
-	await second.stop();
 }, 120_000);

@@ -8,7 +8,7 @@ import {
 	VALID_MESSAGE,
 	type Cleanups,
 } from './helpers/contact';
-import { startSmtp, type TestSmtp } from './helpers/smtp';
+import { QUICK_RETRIES, smtpFor } from './helpers/smtp';
 
 /**
  * E-mails with real parts: the built server, a real SQLite file and a real SMTP server
@@ -27,23 +27,12 @@ afterEach(async () => {
 function startWithShop(smtpPort: number) {
 	return startWithSmtp(
 		smtpPort,
-		{
-			SHOP_EMAIL: SHOP,
-			SMTP_FROM: `"Vigor Sport" <${FROM}>`,
-			CONTACT_SMTP_TIMEOUT_MS: '5000',
-			CONTACT_RETRY_BASE_MS: '200',
-			CONTACT_RETRY_MAX_DELAY_MS: '1000',
-			CONTACT_RETRY_POLL_MS: '100',
-		},
+		{ SHOP_EMAIL: SHOP, SMTP_FROM: `"Vigor Sport" <${FROM}>`, ...QUICK_RETRIES },
 		cleanups,
 	);
 }
 
-async function smtpOn(port?: number): Promise<TestSmtp> {
-	const smtp = await startSmtp(port === undefined ? {} : { port });
-	cleanups.push(() => smtp.stop());
-	return smtp;
-}
+const smtpOn = (port?: number) => smtpFor(cleanups, port);
 
 describe('with the mail server up', () => {
 	it('notifies the shop and confirms to the visitor, in Italian', async () => {

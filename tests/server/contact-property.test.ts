@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { hostileBodies } from './helpers/bodies';
 import { countMessages, rawRequest, useSimulationServer, VALID_MESSAGE } from './helpers/contact';
 
 /**
@@ -84,16 +85,7 @@ const body = fc.oneof(
 			).toString(),
 		),
 	},
-	{ weight: 1, arbitrary: fc.json({ maxDepth: 3 }) },
-	{ weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
-	{ weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }) },
-	{
-		weight: 1,
-		arbitrary: fc
-			.integer({ min: 32 * 1024 - 200, max: 40 * 1024 })
-			.map((size) => JSON.stringify({ ...VALID_MESSAGE, message: 'x'.repeat(size) })),
-	},
-	{ weight: 1, arbitrary: fc.constant('') },
+	...hostileBodies((size) => JSON.stringify({ ...VALID_MESSAGE, message: 'x'.repeat(size) })),
 );
 
 const contentType = fc.oneof(

@@ -145,6 +145,11 @@ describe('the editor configuration (src/lib/cms/config.ts)', () => {
 		['negozi', 'gallery', { widget: 'list', min: 6, max: 6 }],
 		['negozi', 'hours.sabato', { widget: 'list', required: false }],
 		['impostazioni', 'foundedYear', { value_type: 'int', min: 1950, max: 2100 }],
+		[
+			'impostazioni',
+			'pickupHoldDays',
+			{ widget: 'number', value_type: 'int', min: 1, max: 30, required: false },
+		],
 	] as const)('%s: %s is %j', (name, path, expected) => {
 		expect(fieldAt(collection(config, name), path)).toMatchObject(expected);
 	});

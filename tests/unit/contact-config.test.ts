@@ -3,11 +3,12 @@ import { DEFAULT_RETRY_POLICY } from '../../src/server/contact/backoff';
 import { ContactConfigError, contactConfigFromEnv } from '../../src/server/contact/config';
 
 const ROOT = '/srv/vigorsport';
+const COMPANY = 'Vigor Sport';
 const SMTP = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };
 
 describe('contact configuration', () => {
 	it('without SMTP_HOST is simulation mode with the defaults', () => {
-		const config = contactConfigFromEnv({}, ROOT);
+		const config = contactConfigFromEnv({}, ROOT, COMPANY);
 		expect(config).toMatchObject({
 			dbPath: '/srv/vigorsport/data/messages.sqlite',
 			smtp: null,
@@ -22,7 +23,7 @@ describe('contact configuration', () => {
 		['data/altro.sqlite', '/srv/vigorsport/data/altro.sqlite'],
 		['/var/lib/vigorsport/messaggi.sqlite', '/var/lib/vigorsport/messaggi.sqlite'],
 	])('CONTACT_DB_PATH %s -> %s', (value, expected) => {
-		expect(contactConfigFromEnv({ CONTACT_DB_PATH: value }, ROOT).dbPath).toBe(expected);
+		expect(contactConfigFromEnv({ CONTACT_DB_PATH: value }, ROOT, COMPANY).dbPath).toBe(expected);
 	});
 
 	it.each([
@@ -32,21 +33,36 @@ describe('contact configuration', () => {
 		[{ SMTP_PORT: '465', SMTP_SECURE: 'false' }, 465, false],
 		[{ SMTP_PORT: '2525' }, 2525, false],
 	])('SMTP %j -> port %i, secure %s', (env, port, secure) => {
-		const { smtp } = contactConfigFromEnv({ ...SMTP, ...env }, ROOT);
+		const { smtp } = contactConfigFromEnv({ ...SMTP, ...env }, ROOT, COMPANY);
 		expect(smtp).toMatchObject({ host: 'smtp.example.it', port, secure });
 	});
 
-	it('sends from the shop address unless SMTP_FROM says otherwise', () => {
-		expect(contactConfigFromEnv(SMTP, ROOT).from).toBe('"Vigor Sport" <negozio@example.it>');
-		expect(contactConfigFromEnv({ ...SMTP, SMTP_FROM: 'Sito <sito@example.it>' }, ROOT).from).toBe(
-			'Sito <sito@example.it>',
+	it('names the company of the settings as the sender, quoted', () => {
+		expect(contactConfigFromEnv(SMTP, ROOT, 'Forza "Più" \\ Sport').from).toBe(
+			'"Forza \\"Più\\" \\\\ Sport" <negozio@example.it>',
 		);
+		expect(contactConfigFromEnv({}, ROOT, 'Altro Negozio')).toMatchObject({
+			companyName: 'Altro Negozio',
+			from: '"Altro Negozio" <noreply@localhost>',
+		});
+	});
+
+	it('sends from the shop address unless SMTP_FROM says otherwise', () => {
+		expect(contactConfigFromEnv(SMTP, ROOT, COMPANY).from).toBe(
+			'"Vigor Sport" <negozio@example.it>',
+		);
+		expect(
+			contactConfigFromEnv({ ...SMTP, SMTP_FROM: 'Sito <sito@example.it>' }, ROOT, COMPANY).from,
+		).toBe('Sito <sito@example.it>');
 	});
 
 	it('authenticates only with SMTP_USER', () => {
-		expect(contactConfigFromEnv(SMTP, ROOT).smtp).toMatchObject({ user: null, password: null });
+		expect(contactConfigFromEnv(SMTP, ROOT, COMPANY).smtp).toMatchObject({
+			user: null,
+			password: null,
+		});
 		expect(
-			contactConfigFromEnv({ ...SMTP, SMTP_USER: 'u', SMTP_PASSWORD: ' p w ' }, ROOT).smtp,
+			contactConfigFromEnv({ ...SMTP, SMTP_USER: 'u', SMTP_PASSWORD: ' p w ' }, ROOT, COMPANY).smtp,
 		).toMatchObject({ user: 'u', password: ' p w ' });
 	});
 
@@ -61,6 +77,7 @@ describe('contact configuration', () => {
 				CONTACT_RETENTION_DAYS: '0',
 			},
 			ROOT,
+			COMPANY,
 		);
 		expect(config.retentionDays).toBe(0);
 		expect(config.retry).toEqual({ baseDelayMs: 100, maxDelayMs: 400, maxAttempts: 3 });
@@ -69,7 +86,7 @@ describe('contact configuration', () => {
 	});
 
 	it('waits RFC 5321 minutes for the end of a message, briefly for the rest', () => {
-		const config = contactConfigFromEnv(SMTP, ROOT);
+		const config = contactConfigFromEnv(SMTP, ROOT, COMPANY);
 		expect(config.smtp).toMatchObject({ timeoutMs: 15_000, dataTimeoutMs: 600_000 });
 		expect(config.replyWaitMs).toBe(2_000);
 		// A send in progress is never taken for one a dead process left behind.
@@ -77,6 +94,7 @@ describe('contact configuration', () => {
 		const short = contactConfigFromEnv(
 			{ ...SMTP, CONTACT_SMTP_DATA_TIMEOUT_MS: '300', CONTACT_REPLY_WAIT_MS: '0' },
 			ROOT,
+			COMPANY,
 		);
 		expect(short.smtp?.dataTimeoutMs).toBe(300);
 		expect(short.replyWaitMs).toBe(0);
@@ -94,7 +112,7 @@ describe('contact configuration', () => {
 		[{ CONTACT_RATE_LIMIT: '2.5' }, /CONTACT_RATE_LIMIT/],
 		[{ CONTACT_RETRY_BASE_MS: '1000', CONTACT_RETRY_MAX_DELAY_MS: '10' }, /MAX_DELAY/],
 	])('refuses %j', (env, message) => {
-		expect(() => contactConfigFromEnv(env, ROOT)).toThrow(ContactConfigError);
-		expect(() => contactConfigFromEnv(env, ROOT)).toThrow(message);
+		expect(() => contactConfigFromEnv(env, ROOT, COMPANY)).toThrow(ContactConfigError);
+		expect(() => contactConfigFromEnv(env, ROOT, COMPANY)).toThrow(message);
 	});
 });

@@ -34,7 +34,7 @@ describe('e-mail texts', () => {
 	});
 
 	it('confirm to the visitor without repeating the message', () => {
-		const { subject, text } = visitorConfirmation(MESSAGE);
+		const { subject, text } = visitorConfirmation(MESSAGE, 'Vigor Sport');
 		expect(subject).toBe('Abbiamo ricevuto il tuo messaggio – Vigor Sport');
 		expect(text).toMatch(/^Ciao Mario Rossi,\n/);
 		expect(text).toContain('ti risponderemo al più presto');

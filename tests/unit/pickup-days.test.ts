@@ -3,6 +3,7 @@ import {
 	PICKUP_DAY_ERRORS,
 	PICKUP_HORIZON_DAYS,
 	pickupDayError,
+	pickupDayHours,
 	pickupDayLabel,
 	pickupDays,
 	romeToday,
@@ -130,5 +131,17 @@ describe('pickupDayLabel', () => {
 		['nope', ''],
 	])('%s is «%s»', (date, label) => {
 		expect(pickupDayLabel(date)).toBe(label);
+	});
+});
+
+describe('pickupDayHours', () => {
+	it.each([
+		['2026-11-27', ['09:30-12:30', '15:30-19:30']],
+		['2026-11-28', ['09:30-12:30']],
+		['2026-11-29', []],
+		['2026-02-30', []],
+		['domani', []],
+	])('%s: %j', (date, expected) => {
+		expect(pickupDayHours(TORINO_HOURS, date)).toEqual(expected);
 	});
 });

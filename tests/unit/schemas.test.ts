@@ -168,6 +168,17 @@ describe('settings schema', () => {
 		expect(problems(schema, valid)).toEqual([]);
 	});
 
+	it('holds reservations 3 days when pickupHoldDays is left out, and refuses 0 or a fraction', () => {
+		expect(schema.parse(valid).pickupHoldDays).toBe(3);
+		expect(schema.parse({ ...valid, pickupHoldDays: 5 }).pickupHoldDays).toBe(5);
+		expect(problems(schema, { ...valid, pickupHoldDays: 0 })).toEqual([
+			'pickupHoldDays: «pickupHoldDays» deve essere almeno 1. Esempio: 3',
+		]);
+		expect(problems(schema, { ...valid, pickupHoldDays: 2.5 })).toEqual([
+			'pickupHoldDays: «pickupHoldDays» deve essere un numero intero. Esempio: 3',
+		]);
+	});
+
 	it('rejects a VAT number without the IT prefix', () => {
 		expect(problems(schema, { ...valid, vatNumber: '01234567890' })).toEqual([
 			'vatNumber: «vatNumber» deve essere IT seguito da 11 cifre. Esempio: "IT01234567890"',

@@ -281,6 +281,10 @@ export function settingsUi(): Record<string, Ui> {
 		tagline: { label: 'Frase sotto il logo' },
 		foundedYear: { label: 'Anno di apertura' },
 		aostaOpening: { label: 'Apertura del negozio di Aosta', hint: 'Il primo giorno del mese.' },
+		pickupHoldDays: {
+			label: 'Giorni di tenuta delle prenotazioni',
+			hint: 'Per quanti giorni il negozio tiene da parte i prodotti prenotati con la lista ritiro, dal giorno scelto per il ritiro. Da 1 a 30; se vuoto, 3.',
+		},
 		vatNumber: { label: 'Partita IVA', hint: 'IT seguito da 11 cifre.' },
 		social: {
 			label: 'Pagine social',

@@ -265,6 +265,12 @@ export function isSubmissionKey(value: unknown): value is string {
 	return typeof value === 'string' && SUBMISSION_KEY.test(value);
 }
 
+/** The record's submission key when it is well-formed; anything else counts as none. */
+export function submissionKeyOf(record: Record<string, unknown>): string | undefined {
+	const key = record[SUBMISSION_KEY_FIELD];
+	return isSubmissionKey(key) ? key : undefined;
+}
+
 /** The outcome of checking a submitted record. */
 export type ContactParseResult =
 	| { ok: true; message: ContactMessage; spam: boolean; submissionKey: string | undefined }
@@ -282,9 +288,7 @@ export function parseContact(record: Record<string, unknown>): ContactParseResul
 	return {
 		ok: true,
 		spam: isHoneypotFilled(record),
-		submissionKey: isSubmissionKey(record[SUBMISSION_KEY_FIELD])
-			? record[SUBMISSION_KEY_FIELD]
-			: undefined,
+		submissionKey: submissionKeyOf(record),
 		message: {
 			name: input.name.trim(),
 			email: input.email.trim(),

@@ -239,6 +239,11 @@ export const settingsSchema = ({ image }: { image: ImageHelper }) =>
 				foundedYear: integer('foundedYear', '2006', 1950, 2100),
 				/** Month the Aosta shop opened, written YYYY-MM-01. */
 				aostaOpening: date('aostaOpening', '2025-04-01'),
+				/**
+				 * Days a pickup reservation is held at the counter (issue 18): the customer's
+				 * confirmation says so. 3 when left out.
+				 */
+				pickupHoldDays: integer('pickupHoldDays', '3', 1, 30).default(3),
 				/** Italian VAT number: IT and 11 digits. */
 				vatNumber: pattern(
 					'vatNumber',

@@ -117,3 +117,9 @@ export function pickupDayLabel(date: string): string {
 	const time = parseDate(date);
 	return time === null ? '' : LABEL.format(new Date(time));
 }
+
+/** The shop's ranges on a "YYYY-MM-DD" date (none when closed or not a date). */
+export function pickupDayHours(hours: PickupHours, date: string): readonly string[] {
+	const time = parseDate(date);
+	return time === null ? [] : (hours[weekdayOf(time)] ?? []);
+}

@@ -38,6 +38,11 @@ function formatRange(range: string): string {
 	return range.replace('-', '–');
 }
 
+/** One day's ranges as shown: "09:30–12:30, 15:30–19:30", or "Chiuso" without any. */
+export function formatDayHours(ranges: readonly string[]): string {
+	return ranges.length ? ranges.map(formatRange).join(', ') : 'Chiuso';
+}
+
 /**
  * Groups consecutive days with the same hours into lines: "Lun–Ven: 09:30–12:30, 15:30–19:30",
  * "Sab: 09:30–12:30", "Dom: Chiuso".
@@ -53,7 +58,7 @@ export function formatWeekHours(week: WeekHours): HoursLine[] {
 		const ranges = week[first];
 		lines.push({
 			days: first === last ? SHORT[first] : `${SHORT[first]}–${SHORT[last]}`,
-			hours: ranges.length ? ranges.map(formatRange).join(', ') : 'Chiuso',
+			hours: formatDayHours(ranges),
 		});
 		start = i;
 	}

@@ -31,7 +31,12 @@ export interface ContactConfig {
 	dbPath: string;
 	/** Null in simulation mode. */
 	smtp: SmtpConfig | null;
-	/** Sender of both e-mails, e.g. `"Vigor Sport" <negozio@example.it>`. */
+	/**
+	 * The company name of the settings (/api/ritiro.json of the build the server serves): the
+	 * e-mails are signed with it, and it names the sender unless SMTP_FROM says otherwise.
+	 */
+	companyName: string;
+	/** Sender of every e-mail: SMTP_FROM, else `"<companyName>" <SHOP_EMAIL>`. */
 	from: string;
 	/** Where the shop's notifications go (null in simulation mode). */
 	shopEmail: string | null;
@@ -113,9 +118,22 @@ function email(env: Env, name: string): string {
 	return raw;
 }
 
-/** The service's settings from the environment; relative paths resolve against `root`. */
-export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
+/** The database file: CONTACT_DB_PATH or the default, resolved against `root`. */
+export function contactDbPath(env: Env, root: string): string {
 	const dbPath = value(env, 'CONTACT_DB_PATH') ?? DEFAULT_DB_PATH;
+	return isAbsolute(dbPath) ? dbPath : resolve(root, dbPath);
+}
+
+/** A display name and an address as one header value: `"Vigor Sport" <negozio@…>`. */
+function mailbox(name: string, address: string): string {
+	return `"${name.replace(/["\\]/g, '\\$&')}" <${address}>`;
+}
+
+/**
+ * The service's settings from the environment; relative paths resolve against `root`, and the
+ * e-mails name `companyName` (the settings' company name).
+ */
+export function contactConfigFromEnv(env: Env, root: string, companyName: string): ContactConfig {
 	const host = value(env, 'SMTP_HOST');
 	const timeoutMs = integer(env, 'CONTACT_SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 600_000);
 	const dataTimeoutMs = integer(
@@ -127,13 +145,13 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 	);
 	let smtp: SmtpConfig | null = null;
 	let shopEmail: string | null = null;
-	let from = `"Vigor Sport" <noreply@localhost>`;
+	let from = mailbox(companyName, 'noreply@localhost');
 	if (host !== null) {
 		const explicitPort = value(env, 'SMTP_PORT') !== null;
 		const port = integer(env, 'SMTP_PORT', 587, 1, 65_535);
 		const secure = flag(env, 'SMTP_SECURE', explicitPort && port === 465);
 		shopEmail = email(env, 'SHOP_EMAIL');
-		from = value(env, 'SMTP_FROM') ?? `"Vigor Sport" <${shopEmail}>`;
+		from = value(env, 'SMTP_FROM') ?? mailbox(companyName, shopEmail);
 		smtp = {
 			host,
 			port: explicitPort ? port : secure ? 465 : 587,
@@ -159,8 +177,9 @@ export function contactConfigFromEnv(env: Env, root: string): ContactConfig {
 		7 * 86_400_000,
 	);
 	return {
-		dbPath: isAbsolute(dbPath) ? dbPath : resolve(root, dbPath),
+		dbPath: contactDbPath(env, root),
 		smtp,
+		companyName,
 		from,
 		shopEmail,
 		replyWaitMs: integer(env, 'CONTACT_REPLY_WAIT_MS', DEFAULT_REPLY_WAIT_MS, 0, 60_000),

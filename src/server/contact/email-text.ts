@@ -8,9 +8,6 @@
 
 import { formatDateTime } from '../../lib/format/date';
 
-/** The company name used in the e-mails. */
-export const COMPANY_NAME = 'Vigor Sport';
-
 /** A stored message, as the e-mails show it. */
 export interface MessageForEmail {
 	id: number;
@@ -54,10 +51,13 @@ export function adminNotification(message: MessageForEmail): EmailText {
 	};
 }
 
-/** The visitor's confirmation that the message arrived. */
-export function visitorConfirmation(message: MessageForEmail): EmailText {
+/**
+ * The visitor's confirmation that the message arrived, signed with the company name of the
+ * settings (/api/ritiro.json of the build the server serves).
+ */
+export function visitorConfirmation(message: MessageForEmail, companyName: string): EmailText {
 	return {
-		subject: `Abbiamo ricevuto il tuo messaggio – ${COMPANY_NAME}`,
+		subject: `Abbiamo ricevuto il tuo messaggio – ${companyName}`,
 		text: [
 			`Ciao ${oneLine(message.name, 60)},`,
 			'',
@@ -68,7 +68,7 @@ export function visitorConfirmation(message: MessageForEmail): EmailText {
 			'Se non ci hai scritto tu, ignora questa e-mail: non riceverai altro da noi.',
 			'',
 			'A presto,',
-			`lo staff di ${COMPANY_NAME}`,
+			`lo staff di ${companyName}`,
 		].join('\n'),
 	};
 }

@@ -43,6 +43,13 @@ export function describeEmail(email: StoredEmail): string {
 	}
 }
 
+/** The e-mail lines of a stored message or reservation, each indented. */
+export function describeEmails(stored: Pick<StoredMessage, 'delivery' | 'emails'>): string[] {
+	if (stored.delivery === 'simulation') return ['  E-mail: nessuna (modalità simulazione)'];
+	if (stored.delivery === 'none') return ['  E-mail: nessuna (campo anti-spam compilato)'];
+	return stored.emails.map((email) => `  ${describeEmail(email)}`);
+}
+
 /** One message: a heading line, its e-mails, and the text indented. */
 export function describeMessage(message: StoredMessage): string {
 	const heading = [
@@ -51,23 +58,52 @@ export function describeMessage(message: StoredMessage): string {
 		`${safe(message.name)} <${safe(message.email)}>`,
 		`tel. ${safe(message.phone)}`,
 	].join(' · ');
-	const lines = [message.spam ? `${heading} · SPAM` : heading];
-	if (message.delivery === 'simulation') lines.push('  E-mail: nessuna (modalità simulazione)');
-	else if (message.delivery === 'none') lines.push('  E-mail: nessuna (campo anti-spam compilato)');
-	else for (const email of message.emails) lines.push(`  ${describeEmail(email)}`);
+	const lines = [message.spam ? `${heading} · SPAM` : heading, ...describeEmails(message)];
 	const text = safe(message.message, { lines: true });
 	lines.push('', ...text.split(/\r?\n/).map((line) => `  > ${line}`));
 	return lines.join('\n');
 }
 
-/** The whole report. */
-export function formatMessageReport(messages: readonly StoredMessage[], total: number): string {
-	if (total === 0) return 'Nessun messaggio salvato.';
+/** How a report names what it lists, in Italian (gender and number differ). */
+export interface ReportWords {
+	/** "Nessun messaggio salvato." */
+	none: string;
+	/** "1 messaggio salvato" */
+	one: string;
+	/** "messaggi salvati" (after the count) */
+	many: string;
+	/** "il più recente", "i N più recenti" */
+	latest: (shown: number) => string;
+	/** "dal più recente" */
+	order: string;
+}
+
+/** A report: its heading line, then each entry, newest first, a blank line apart. */
+export function formatReport<T>(
+	entries: readonly T[],
+	total: number,
+	words: ReportWords,
+	describe: (entry: T) => string,
+): string {
+	if (total === 0) return words.none;
 	const shown =
-		messages.length < total
-			? `${total} messaggi salvati; ${messages.length === 1 ? 'il più recente' : `i ${messages.length} più recenti`}:`
+		entries.length < total
+			? `${total} ${words.many}; ${words.latest(entries.length)}:`
 			: total === 1
-				? '1 messaggio salvato:'
-				: `${total} messaggi salvati, dal più recente:`;
-	return [shown, '', messages.map(describeMessage).join('\n\n')].join('\n');
+				? `${words.one}:`
+				: `${total} ${words.many}, ${words.order}:`;
+	return [shown, '', entries.map(describe).join('\n\n')].join('\n');
+}
+
+const MESSAGE_WORDS: ReportWords = {
+	none: 'Nessun messaggio salvato.',
+	one: '1 messaggio salvato',
+	many: 'messaggi salvati',
+	latest: (shown) => (shown === 1 ? 'il più recente' : `i ${shown} più recenti`),
+	order: 'dal più recente',
+};
+
+/** The whole report of messages. */
+export function formatMessageReport(messages: readonly StoredMessage[], total: number): string {
+	return formatReport(messages, total, MESSAGE_WORDS, describeMessage);
 }

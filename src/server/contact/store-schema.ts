@@ -4,6 +4,7 @@
  * of its rows and of what the store returns.
  */
 import type Database from 'better-sqlite3';
+import type { ReservationForEmail } from '../pickup/email-text';
 import type { MessageForEmail } from './email-text';
 
 /** The two e-mails of a message. */
@@ -47,6 +48,70 @@ export const MIGRATIONS: readonly string[] = [
 	// The form's submission key (contact-schema.ts): the same message sent twice is stored once.
 	`ALTER TABLE messages ADD COLUMN submission_key TEXT;
 	CREATE UNIQUE INDEX messages_submission_key ON messages (submission_key);`,
+	// Pickup reservations (issue 18): the reservation with what the customer was told (shop,
+	// day, that day's hours, days held), its lines with the names and prices of the build, and
+	// the outbox rebuilt so that an e-mail belongs to a message or to a reservation (SQLite
+	// cannot drop a NOT NULL: the table is copied, ids and states kept).
+	`CREATE TABLE reservations (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		created_at TEXT NOT NULL,
+		code TEXT NOT NULL,
+		shop_id TEXT NOT NULL,
+		shop_name TEXT NOT NULL,
+		shop_address TEXT NOT NULL,
+		shop_phone TEXT NOT NULL,
+		shop_email TEXT NOT NULL,
+		pickup_day TEXT NOT NULL,
+		pickup_hours TEXT NOT NULL,
+		hold_days INTEGER NOT NULL,
+		total_cents INTEGER NOT NULL,
+		name TEXT NOT NULL,
+		email TEXT NOT NULL,
+		phone TEXT NOT NULL,
+		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
+		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none')),
+		submission_key TEXT
+	);
+	CREATE UNIQUE INDEX reservations_code ON reservations (code);
+	CREATE UNIQUE INDEX reservations_submission_key ON reservations (submission_key);
+	CREATE INDEX reservations_customer ON reservations (email, created_at);
+	CREATE TABLE reservation_items (
+		reservation_id INTEGER NOT NULL REFERENCES reservations (id),
+		position INTEGER NOT NULL,
+		product_id TEXT NOT NULL,
+		variant_id TEXT NOT NULL,
+		product_name TEXT NOT NULL,
+		variant_label TEXT NOT NULL,
+		unit_price_cents INTEGER NOT NULL CHECK (unit_price_cents >= 0),
+		quantity INTEGER NOT NULL CHECK (quantity >= 1),
+		PRIMARY KEY (reservation_id, position)
+	);
+	CREATE TABLE emails_new (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		message_id INTEGER REFERENCES messages (id),
+		reservation_id INTEGER REFERENCES reservations (id),
+		kind TEXT NOT NULL CHECK (kind IN ('admin', 'confirmation')),
+		recipient TEXT NOT NULL,
+		status TEXT NOT NULL
+			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at INTEGER NOT NULL,
+		claimed_at INTEGER,
+		claimed_by TEXT,
+		sent_at TEXT,
+		last_error TEXT,
+		CHECK ((message_id IS NULL) <> (reservation_id IS NULL)),
+		UNIQUE (message_id, kind),
+		UNIQUE (reservation_id, kind)
+	);
+	INSERT INTO emails_new (id, message_id, kind, recipient, status, attempts, next_attempt_at,
+		claimed_at, claimed_by, sent_at, last_error)
+	SELECT id, message_id, kind, recipient, status, attempts, next_attempt_at,
+		claimed_at, claimed_by, sent_at, last_error FROM emails;
+	DROP TABLE emails;
+	ALTER TABLE emails_new RENAME TO emails;
+	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
 ];
 
 /** A message to store. */
@@ -59,16 +124,22 @@ export interface NewMessage {
 	spam: boolean;
 	delivery: Delivery;
 	/** The e-mails to send, claimed at once by the process that stores the message. */
-	emails: readonly { kind: EmailKind; recipient: string }[];
+	emails: readonly NewEmail[];
 	/** The form's submission key, if it sent one. */
 	submissionKey?: string | undefined;
 }
 
-/** A message stored earlier with the same submission key, and where its e-mails are. */
+/** A message or reservation stored earlier with the same submission key, and its e-mails. */
 export interface EarlierMessage {
 	id: number;
 	delivery: Delivery;
 	emails: { kind: EmailKind; status: EmailState }[];
+}
+
+/** An e-mail to store with its message or reservation, claimed at once by the process. */
+export interface NewEmail {
+	kind: EmailKind;
+	recipient: string;
 }
 
 /** What insertMessage did: stored the message, or found it stored already. */
@@ -76,15 +147,20 @@ export type InsertResult =
 	| { id: number; jobs: EmailJob[]; earlier?: undefined }
 	| { id: number; jobs: []; earlier: EarlierMessage };
 
-/** An e-mail claimed for sending, with the message it is about. */
-export interface EmailJob {
+/**
+ * An e-mail claimed for sending, with what it is about: a contact message or a pickup
+ * reservation (the outbox is one for both).
+ */
+export type EmailJob = {
 	emailId: number;
 	kind: EmailKind;
 	recipient: string;
 	/** Attempts made before this one. */
 	attempts: number;
-	message: MessageForEmail;
-}
+} & (
+	| { message: MessageForEmail; reservation?: undefined }
+	| { reservation: ReservationForEmail; message?: undefined }
+);
 
 /** An e-mail of a stored message, as staff see it. */
 export interface StoredEmail {
@@ -125,7 +201,8 @@ export interface MessageRow {
 /** A row of the `emails` table. */
 export interface EmailRow {
 	id: number;
-	message_id: number;
+	message_id: number | null;
+	reservation_id: number | null;
 	kind: EmailKind;
 	recipient: string;
 	status: EmailState;

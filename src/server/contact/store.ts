@@ -1,8 +1,9 @@
 /**
  * The messages database: one SQLite file (better-sqlite3), in WAL mode with full synchronous
  * commits, so a message the server has acknowledged survives a crash of the process and of the
- * machine. Two tables: `messages` (what the visitor sent) and `emails` (one row per e-mail of a
- * message, with its own state), which doubles as the outbox of the retry loop.
+ * machine. Tables: `messages` (what the visitor sent), `reservations` and `reservation_items`
+ * (pickup reservations, src/server/pickup/store.ts), and `emails` (one row per e-mail of a
+ * message or reservation, with its own state), which doubles as the outbox of the retry loop.
  *
  * An e-mail is sent at most once. Before sending, a process claims the row (status 'sending',
  * in one UPDATE, so two processes can never claim the same row); afterwards it records 'sent',
@@ -17,16 +18,23 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
+	countReservations,
+	insertReservation,
+	listReservations,
+	reservationsForEmail,
+	type InsertReservationResult,
+	type NewReservation,
+	type StoredReservation,
+} from '../pickup/store';
+import { emailStates, insertClaimedEmails, storedEmailsFrom } from './email-rows';
+import {
 	migrate,
 	type EarlierMessage,
 	type EmailJob,
 	type EmailKind,
-	type EmailRow,
-	type EmailState,
 	type InsertResult,
 	type MessageRow,
 	type NewMessage,
-	type StoredEmail,
 	type StoredMessage,
 } from './store-schema';
 
@@ -42,6 +50,7 @@ export type {
 	StoredEmail,
 	StoredMessage,
 } from './store-schema';
+export type { InsertReservationResult, NewReservation, StoredReservation } from '../pickup/store';
 
 /** Options of ContactStore.open. */
 export interface OpenOptions {
@@ -95,10 +104,11 @@ export class ContactStore {
 	 */
 	insertMessage(message: NewMessage, claimedBy: string): InsertResult {
 		const now = message.createdAt.getTime();
-		const insert = this.#db.transaction((): InsertResult => {
+		const db = this.#db;
+		const insert = db.transaction((): InsertResult => {
 			const earlier = message.submissionKey ? this.#earlier(message.submissionKey) : null;
 			if (earlier) return { id: earlier.id, jobs: [], earlier };
-			const { lastInsertRowid } = this.#db
+			const { lastInsertRowid } = db
 				.prepare(
 					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key)
 					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
@@ -114,27 +124,10 @@ export class ContactStore {
 					message.submissionKey ?? null,
 				);
 			const id = Number(lastInsertRowid);
-			const addEmail = this.#db.prepare(
-				`INSERT INTO emails (message_id, kind, recipient, status, attempts, next_attempt_at, claimed_at, claimed_by)
-				 VALUES (?, ?, ?, 'sending', 0, ?, ?, ?)`,
-			);
-			const jobs = message.emails.map((email) => {
-				const result = addEmail.run(id, email.kind, email.recipient, now, now, claimedBy);
-				return {
-					emailId: Number(result.lastInsertRowid),
-					kind: email.kind,
-					recipient: email.recipient,
-					attempts: 0,
-					message: {
-						id,
-						name: message.name,
-						email: message.email,
-						phone: message.phone,
-						message: message.message,
-						createdAt: message.createdAt,
-					},
-				};
-			});
+			const { name, email, phone, createdAt } = message;
+			const about = { id, name, email, phone, message: message.message, createdAt };
+			const emails = insertClaimedEmails(db, 'message_id', id, message.emails, now, claimedBy);
+			const jobs = emails.map((claimed) => ({ ...claimed, message: about }));
 			return { id, jobs };
 		});
 		// IMMEDIATE: the write lock is taken before the look-up, so two processes given the same
@@ -148,15 +141,28 @@ export class ContactStore {
 			.prepare(`SELECT id, delivery FROM messages WHERE submission_key = ?`)
 			.get(submissionKey) as Pick<MessageRow, 'id' | 'delivery'> | undefined;
 		if (!row) return null;
-		const emails = this.#db
-			.prepare(`SELECT kind, status FROM emails WHERE message_id = ? ORDER BY id`)
-			.all(row.id) as { kind: EmailKind; status: EmailState }[];
-		return { id: row.id, delivery: row.delivery, emails };
+		return {
+			id: row.id,
+			delivery: row.delivery,
+			emails: emailStates(this.#db, 'message_id', row.id),
+		};
+	}
+
+	/**
+	 * Stores a pickup reservation with its lines and e-mails, under a fresh pickup code, or
+	 * returns the one stored earlier under the same submission key (src/server/pickup/store.ts).
+	 */
+	insertReservation(
+		reservation: NewReservation,
+		claimedBy: string,
+		drawCode?: () => string,
+	): InsertReservationResult {
+		return insertReservation(this.#db, reservation, claimedBy, drawCode);
 	}
 
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
 	claimDue(now: number, claimedBy: string, limit: number): EmailJob[] {
-		const claim = this.#db.transaction(() => {
+		const claim = this.#db.transaction((): EmailJob[] => {
 			const claimed = this.#db
 				.prepare(
 					`UPDATE emails SET status = 'sending', claimed_at = @now, claimed_by = @claimedBy
@@ -164,41 +170,55 @@ export class ContactStore {
 						SELECT id FROM emails WHERE status = 'pending' AND next_attempt_at <= @now
 						ORDER BY next_attempt_at, id LIMIT @limit
 					 )
-					 RETURNING id`,
+					 RETURNING id, message_id, reservation_id, kind, recipient, attempts, next_attempt_at`,
 				)
-				.all({ now, claimedBy, limit }) as { id: number }[];
-			if (claimed.length === 0) return [];
-			const ids = claimed.map((row) => row.id);
-			const rows = this.#db
-				.prepare(
-					`SELECT e.id AS email_id, e.kind, e.recipient, e.attempts,
-						m.id, m.created_at, m.name, m.email, m.phone, m.message
-					 FROM emails e JOIN messages m ON m.id = e.message_id
-					 WHERE e.id IN (${ids.map(() => '?').join(', ')})
-					 ORDER BY e.next_attempt_at, e.id`,
-				)
-				.all(...ids) as (MessageRow & {
-				email_id: number;
+				.all({ now, claimedBy, limit }) as {
+				id: number;
+				message_id: number | null;
+				reservation_id: number | null;
 				kind: EmailKind;
 				recipient: string;
 				attempts: number;
-			})[];
-			return rows.map((row) => ({
-				emailId: row.email_id,
-				kind: row.kind,
-				recipient: row.recipient,
-				attempts: row.attempts,
-				message: {
-					id: row.id,
-					name: row.name,
-					email: row.email,
-					phone: row.phone,
-					message: row.message,
-					createdAt: new Date(row.created_at),
-				},
-			}));
+				next_attempt_at: number;
+			}[];
+			claimed.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id);
+			const messages = this.#messagesById(claimed.flatMap((row) => row.message_id ?? []));
+			const reservations = reservationsForEmail(
+				this.#db,
+				claimed.flatMap((row) => row.reservation_id ?? []),
+			);
+			return claimed.flatMap((row): EmailJob[] => {
+				const job = {
+					emailId: row.id,
+					kind: row.kind,
+					recipient: row.recipient,
+					attempts: row.attempts,
+				};
+				const message = row.message_id === null ? undefined : messages.get(row.message_id);
+				if (message) return [{ ...job, message }];
+				const reservation =
+					row.reservation_id === null ? undefined : reservations.get(row.reservation_id);
+				return reservation ? [{ ...job, reservation }] : [];
+			});
 		});
 		return claim.immediate();
+	}
+
+	/** The messages of these ids, as the e-mails show them. */
+	#messagesById(ids: readonly number[]): Map<number, NonNullable<EmailJob['message']>> {
+		if (ids.length === 0) return new Map();
+		const rows = this.#db
+			.prepare(
+				`SELECT id, created_at, name, email, phone, message FROM messages
+				 WHERE id IN (${ids.map(() => '?').join(', ')})`,
+			)
+			.all(...ids) as MessageRow[];
+		return new Map(
+			rows.map(({ id, name, email, phone, message, created_at }) => [
+				id,
+				{ id, name, email, phone, message, createdAt: new Date(created_at) },
+			]),
+		);
 	}
 
 	/** Records that the mail server accepted an e-mail claimed by `claimedBy`. */
@@ -261,18 +281,27 @@ export class ContactStore {
 	}
 
 	/**
-	 * Deletes, with their e-mails, the messages of every sender whose latest message is older
-	 * than `cutoff` (the privacy policy keeps messages up to 12 months after the last contact).
-	 * Returns how many messages were deleted.
+	 * Deletes, with their e-mails and lines, the messages and pickup reservations of every person
+	 * (by e-mail address) whose latest message or reservation is older than `cutoff`: the privacy
+	 * policy keeps both up to 12 months after the last contact. Returns how many messages and
+	 * reservations were deleted.
 	 */
 	purgeSendersInactiveSince(cutoff: Date): number {
 		const purge = this.#db.transaction(() => {
-			const stale = `SELECT id FROM messages WHERE email IN (
-				SELECT email FROM messages GROUP BY email HAVING MAX(created_at) < @cutoff
-			)`;
+			const stale = `SELECT email FROM (
+				SELECT email, created_at FROM messages UNION ALL SELECT email, created_at FROM reservations
+			) GROUP BY email HAVING MAX(created_at) < @cutoff`;
+			const messages = `SELECT id FROM messages WHERE email IN (${stale})`;
+			const reservations = `SELECT id FROM reservations WHERE email IN (${stale})`;
 			const params = { cutoff: cutoff.toISOString() };
-			this.#db.prepare(`DELETE FROM emails WHERE message_id IN (${stale})`).run(params);
-			return this.#db.prepare(`DELETE FROM messages WHERE id IN (${stale})`).run(params).changes;
+			const run = (sql: string) => this.#db.prepare(sql).run(params).changes;
+			run(`DELETE FROM emails WHERE message_id IN (${messages})`);
+			run(`DELETE FROM emails WHERE reservation_id IN (${reservations})`);
+			run(`DELETE FROM reservation_items WHERE reservation_id IN (${reservations})`);
+			return (
+				run(`DELETE FROM reservations WHERE id IN (${reservations})`) +
+				run(`DELETE FROM messages WHERE id IN (${messages})`)
+			);
 		});
 		return purge.immediate();
 	}
@@ -285,26 +314,11 @@ export class ContactStore {
 				 FROM messages ORDER BY id DESC LIMIT ?`,
 			)
 			.all(limit ?? -1) as MessageRow[];
-		const emails = this.#db
-			.prepare(
-				`SELECT id, message_id, kind, recipient, status, attempts, next_attempt_at, sent_at, last_error
-				 FROM emails WHERE message_id >= ? ORDER BY message_id, kind`,
-			)
-			.all(messages.at(-1)?.id ?? Number.MAX_SAFE_INTEGER) as EmailRow[];
-		const byMessage = new Map<number, StoredEmail[]>();
-		for (const row of emails) {
-			const list = byMessage.get(row.message_id) ?? [];
-			list.push({
-				kind: row.kind,
-				recipient: row.recipient,
-				status: row.status,
-				attempts: row.attempts,
-				nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-				sentAt: row.sent_at,
-				lastError: row.last_error,
-			});
-			byMessage.set(row.message_id, list);
-		}
+		const byMessage = storedEmailsFrom(
+			this.#db,
+			'message_id',
+			messages.at(-1)?.id ?? Number.MAX_SAFE_INTEGER,
+		);
 		return messages.map((row) => ({
 			id: row.id,
 			createdAt: row.created_at,
@@ -322,6 +336,16 @@ export class ContactStore {
 	countMessages(): number {
 		return (this.#db.prepare('SELECT COUNT(*) AS count FROM messages').get() as { count: number })
 			.count;
+	}
+
+	/** The stored pickup reservations, newest first, with their lines and e-mails. */
+	listReservations(limit?: number): StoredReservation[] {
+		return listReservations(this.#db, limit);
+	}
+
+	/** How many pickup reservations are stored. */
+	countReservations(): number {
+		return countReservations(this.#db);
 	}
 
 	/** Closes the database. */

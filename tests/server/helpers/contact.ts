@@ -117,21 +117,28 @@ export function readDatabase(dbPath: string): { messages: MessageRow[]; emails: 
 	}
 }
 
-/** How many messages are stored (0 when the database does not exist yet). */
-export function countMessages(dbPath: string): number {
+/**
+ * How many rows a table holds: 0 when the database, or the table, does not exist yet (before
+ * the server's first start).
+ */
+export function countRows(dbPath: string, table: 'messages' | 'reservations'): number {
 	try {
 		const db = new Database(dbPath, { readonly: true, fileMustExist: true });
 		try {
-			return (db.prepare('SELECT COUNT(*) AS count FROM messages').get() as { count: number })
+			return (db.prepare(`SELECT COUNT(*) AS count FROM ${table}`).get() as { count: number })
 				.count;
 		} finally {
 			db.close();
 		}
 	} catch (error) {
-		if ((error as { code?: string }).code === 'SQLITE_CANTOPEN') return 0;
+		const code = (error as { code?: string }).code;
+		if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_ERROR') return 0;
 		throw error;
 	}
 }
+
+/** How many messages are stored (0 when the database does not exist yet). */
+export const countMessages = (dbPath: string) => countRows(dbPath, 'messages');
 
 /** A raw HTTP answer. */
 export interface RawResponse {

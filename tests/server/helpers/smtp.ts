@@ -143,3 +143,21 @@ export async function startSmtp({
 	smtp.port = chosen;
 	return smtp;
 }
+
+/** A test SMTP server on `port` (or a free one), stopped by the test file's clean-ups. */
+export async function smtpFor(
+	cleanups: (() => Promise<void> | void)[],
+	port?: number,
+): Promise<TestSmtp> {
+	const smtp = await startSmtp(port === undefined ? {} : { port });
+	cleanups.push(() => smtp.stop());
+	return smtp;
+}
+
+/** Quick retries, so the tests see an e-mail delivered by the retry loop within seconds. */
+export const QUICK_RETRIES = Object.freeze({
+	CONTACT_SMTP_TIMEOUT_MS: '5000',
+	CONTACT_RETRY_BASE_MS: '200',
+	CONTACT_RETRY_MAX_DELAY_MS: '1000',
+	CONTACT_RETRY_POLL_MS: '100',
+});

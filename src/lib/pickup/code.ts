@@ -1,0 +1,41 @@
+/**
+ * The pickup code a customer shows at the counter (issue 18): 6 characters from an alphabet
+ * without the ones people misread or mistype, neither 0/O, 1/I/L nor U/V: 30 characters, so
+ * 30^6 ≈ 729 million codes. The store keeps codes unique (it draws again on a clash, inside the
+ * transaction that stores the reservation). Pure but for the default source of randomness,
+ * the Web Crypto API.
+ */
+
+/** Digits 2–9 and the letters A–Z less I, L, O and U. */
+export const PICKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const PICKUP_CODE_LENGTH = 6;
+
+/** A random whole number from 0 to `size - 1`. */
+export type RandomIndex = (size: number) => number;
+
+/** Uniform over 0..size-1 from crypto random bytes (rejection sampling: no modulo bias). */
+export const cryptoRandomIndex: RandomIndex = (size) => {
+	const limit = 256 - (256 % size);
+	const byte = new Uint8Array(1);
+	for (;;) {
+		crypto.getRandomValues(byte);
+		const value = byte[0] ?? 0;
+		if (value < limit) return value % size;
+	}
+};
+
+/** A new pickup code. */
+export function pickupCode(random: RandomIndex = cryptoRandomIndex): string {
+	let code = '';
+	for (let i = 0; i < PICKUP_CODE_LENGTH; i++) {
+		code += PICKUP_CODE_ALPHABET[random(PICKUP_CODE_ALPHABET.length)] ?? '';
+	}
+	return code;
+}
+
+const CODE = new RegExp(`^[${PICKUP_CODE_ALPHABET}]{${PICKUP_CODE_LENGTH}}$`);
+
+/** True for a well-formed pickup code. */
+export function isPickupCode(value: unknown): value is string {
+	return typeof value === 'string' && CODE.test(value);
+}

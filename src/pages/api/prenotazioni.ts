@@ -1,0 +1,13 @@
+import { handlePickupPost, PICKUP_PAGE } from '../../server/pickup/http';
+import { submissionRoute } from '../../server/contact/route';
+
+/**
+ * POST /api/prenotazioni (issue 18): a pickup reservation, on demand like /api/contact, whose
+ * machinery it shares. The work is src/server/pickup/http.ts's.
+ */
+export const prerender = false;
+
+export const { POST, ALL } = submissionRoute(handlePickupPost, {
+	unavailable: 'Il servizio prenotazioni non è disponibile. Riprova più tardi oppure chiamaci.',
+	page: PICKUP_PAGE,
+});

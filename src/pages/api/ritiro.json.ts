@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { getSettings, getShops } from '~/lib/content/queries';
+import { pickupSettings } from '~/lib/pickup/settings';
+
+/**
+ * /api/ritiro.json: the company name, the days a reservation is held and the shops (address,
+ * phone, e-mail, hours) for the pickup list. The server reads this file of the build it serves
+ * at start-up (src/server/pickup/catalogue.ts), so reservations follow the content.
+ */
+export const GET: APIRoute = async () => {
+	const [settings, shops] = await Promise.all([getSettings(), getShops()]);
+	return Response.json(pickupSettings(settings, shops));
+};

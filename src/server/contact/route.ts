@@ -1,0 +1,65 @@
+/**
+ * The Astro side of a submission route (src/pages/api/contact.ts, src/pages/api/prenotazioni.ts):
+ * POST hands the request to the route's handler with the service of the process, the visitor's
+ * address and the site's origin; any other method answers 405 with Allow: POST.
+ *
+ * The service comes only through `locals.contact`, the one of the process: created at start-up
+ * by the server (src/server/main.ts), or under `astro dev` on the first POST to /api/
+ * (src/integrations/dev-contact.ts). This module imports its type only, so Astro's build never
+ * bundles a second copy of the service; without it the route answers 503.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import type { PageWording } from './answers';
+import { methodNotAllowed } from './http';
+import type { ContactService } from './service';
+
+/** The public site's origin, allowed as Origin besides the server's own. */
+const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
+
+/**
+ * The visitor's address for the rate limit: from the server (src/server/astro-bridge.ts), else
+ * what Astro knows.
+ */
+function clientAddressOf(context: APIContext): string {
+	if (context.locals.clientAddress) return context.locals.clientAddress;
+	try {
+		return context.clientAddress;
+	} catch {
+		return 'unknown';
+	}
+}
+
+/** What a route's handler receives besides the request. */
+export interface RouteContext {
+	service: ContactService;
+	clientAddress: string;
+	siteOrigin: string | null;
+}
+
+/** POST and ALL of a submission route. */
+export function submissionRoute(
+	handle: (request: Request, context: RouteContext) => Promise<Response>,
+	{ unavailable, page }: { unavailable: string; page?: PageWording },
+): { POST: APIRoute; ALL: APIRoute } {
+	return {
+		POST: async (context) => {
+			const service = context.locals.contact;
+			if (!service) {
+				console.error(
+					`Service unavailable for ${context.url.pathname}: no contact service in locals`,
+				);
+				return Response.json(
+					{ error: unavailable },
+					{ status: 503, headers: { 'Cache-Control': 'no-store' } },
+				);
+			}
+			return handle(context.request, {
+				service,
+				clientAddress: clientAddressOf(context),
+				siteOrigin,
+			});
+		},
+		ALL: ({ request, locals }) =>
+			methodNotAllowed(request, locals.contact?.companyName ?? '', page),
+	};
+}

@@ -1,0 +1,120 @@
+/**
+ * The two e-mails of a pickup reservation (issue 18), in Italian, as plain text. Pure.
+ *
+ * - The shop's notification is read on a phone at the counter: the code first (in the subject
+ *   too), then the day, the customer and the items, one short line each, and the indicative
+ *   total. Reply-To is the customer.
+ * - The customer's confirmation: the code, the shop with its address, phone and that day's
+ *   opening hours, the items, the total to pay in the shop and how long the items are held.
+ *   Everything in it comes from the build (names, prices, shop) except the customer's own name,
+ *   so the form cannot be used to send someone else a text of its choosing.
+ */
+import { formatDateTime } from '../../lib/format/date';
+import { formatPrice } from '../../lib/format/price';
+import type { PickupLine } from '../../lib/pickup/items';
+import { pickupDayLabel } from '../../lib/pickup/days';
+import { oneLine, type EmailText } from '../contact/email-text';
+
+/** A stored reservation, as the e-mails show it. */
+export interface ReservationForEmail {
+	id: number;
+	code: string;
+	createdAt: Date;
+	shopName: string;
+	shopAddress: string;
+	shopPhone: string;
+	shopEmail: string;
+	/** "YYYY-MM-DD". */
+	day: string;
+	/** That day's opening hours as shown: "09:30–12:30, 15:30–19:30". */
+	dayHours: string;
+	holdDays: number;
+	name: string;
+	email: string;
+	phone: string;
+	lines: readonly PickupLine[];
+	totalCents: number;
+}
+
+/** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
+function lineName(line: PickupLine): string {
+	return `${line.quantity} × ${line.productName} – ${line.variantLabel}`;
+}
+
+/** "54,90 € cad. = 109,80 €", or "6,90 €" for one piece. */
+function linePrice(line: PickupLine): string {
+	const total = formatPrice(line.unitPriceCents * line.quantity);
+	return line.quantity === 1 ? total : `${formatPrice(line.unitPriceCents)} cad. = ${total}`;
+}
+
+function pieces(lines: readonly PickupLine[]): string {
+	const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+	return count === 1 ? '1 pezzo' : `${count} pezzi`;
+}
+
+function days(count: number): string {
+	return count === 1 ? '1 giorno' : `${count} giorni`;
+}
+
+/** The shop's notification of a new reservation. */
+export function shopNotification(reservation: ReservationForEmail): EmailText {
+	const day = pickupDayLabel(reservation.day);
+	return {
+		subject: `Prenotazione ${reservation.code} · ritiro ${day} · ${oneLine(reservation.name, 40)}`,
+		text: [
+			`CODICE: ${reservation.code}`,
+			'',
+			`Ritiro: ${day}`,
+			`Negozio: ${reservation.shopName}`,
+			'',
+			`Cliente: ${oneLine(reservation.name, 200)}`,
+			`Telefono: ${oneLine(reservation.phone, 100)}`,
+			`E-mail: ${reservation.email}`,
+			'',
+			`Prodotti (${pieces(reservation.lines)}):`,
+			...reservation.lines.flatMap((line) => [`- ${lineName(line)}`, `  ${linePrice(line)}`]),
+			'',
+			`Totale indicativo: ${formatPrice(reservation.totalCents)}, da pagare in negozio.`,
+			'',
+			'--',
+			`Prenotazione n. ${reservation.id} dal sito, ricevuta il ${formatDateTime(reservation.createdAt)}.`,
+			`Al cliente abbiamo scritto che teniamo i prodotti per ${days(reservation.holdDays)} dal giorno del ritiro.`,
+			`Per rispondere usa «Rispondi»: la risposta arriva a ${reservation.email}.`,
+		].join('\n'),
+	};
+}
+
+/** The customer's confirmation, with the code to show at the counter. */
+export function customerConfirmation(
+	reservation: ReservationForEmail,
+	companyName: string,
+): EmailText {
+	const day = pickupDayLabel(reservation.day);
+	return {
+		subject: `Prenotazione ${reservation.code}: ritiro ${day} – ${companyName}`,
+		text: [
+			`Ciao ${oneLine(reservation.name, 60)},`,
+			'',
+			'abbiamo ricevuto la tua prenotazione. In negozio mostra questo codice:',
+			'',
+			`    ${reservation.code}`,
+			'',
+			`Ritiro: ${day}, ${reservation.dayHours}`,
+			`Negozio: ${reservation.shopName}`,
+			`Indirizzo: ${reservation.shopAddress}`,
+			`Telefono: ${reservation.shopPhone}`,
+			'',
+			'Prodotti:',
+			...reservation.lines.map((line) => `- ${lineName(line)}: ${linePrice(line)}`),
+			'',
+			`Totale: ${formatPrice(reservation.totalCents)}, da pagare in negozio al ritiro.`,
+			'',
+			`Ti teniamo i prodotti per ${days(reservation.holdDays)} a partire da ${day}. Se non puoi passare, rispondi a questa e-mail o chiamaci.`,
+			'',
+			'Se non hai prenotato tu, ignora questa e-mail.',
+			'',
+			'A presto,',
+			`lo staff di ${companyName}`,
+		].join('\n'),
+	};
+}

@@ -1,0 +1,116 @@
+/**
+ * POST /api/prenotazioni over HTTP (issue 18), with web-standard Request and Response (the Astro
+ * route in src/pages/api/prenotazioni.ts only wires it). The steps it shares with the contact
+ * form are src/server/contact/submission.ts's: cross-site Origin 403, content type 415, size
+ * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
+ *
+ * - JSON only: the list page needs JavaScript. A form post gets a 415 saying so (a small
+ *   Italian page for a browser).
+ * - The checks of src/lib/pickup/request.ts against the build the server serves (the shops of
+ *   /api/ritiro.json, the products of /api/product/<id>.json): 422 `{ error, fields, items }`.
+ * - 201 `PickupAccepted` `{ ok, id, code, emailStatus, duplicate }`, also for a submission key
+ *   stored already (then `duplicate: true`, with the first reservation's id and code).
+ */
+import { CONTACT_LABELS } from '../../lib/contact/contact-schema';
+import { pickupProductIds } from '../../lib/pickup/items';
+import type { PickupProduct } from '../../lib/pickup/product';
+import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
+import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
+import { json, type PageWording } from '../contact/answers';
+import type { ContactService } from '../contact/service';
+import { handleSubmission, seconds, type RouteTexts } from '../contact/submission';
+
+/** The Italian texts of the refusals of a reservation. */
+export const PICKUP_TEXTS: RouteTexts = Object.freeze({
+	unsupportedType:
+		'Formato non supportato: la prenotazione si invia come JSON (application/json) in UTF-8, dalla pagina Lista ritiro con JavaScript attivo.',
+	tooLarge: 'La prenotazione è troppo lunga: il limite è di 32 KB.',
+	notObject: 'Il contenuto deve essere un oggetto JSON con i dati della prenotazione.',
+	invalid: 'Alcuni dati della prenotazione non sono validi: correggili e riprova.',
+	notStored:
+		'Non è stato possibile salvare la prenotazione. Riprova tra qualche minuto oppure chiamaci.',
+	tooMany: (wait: number) =>
+		`Hai inviato troppe prenotazioni in poco tempo: riprova tra ${seconds(wait)}.`,
+});
+
+/** The labels of the fields a refusal can name, in the page's order. */
+const PICKUP_LABELS: Readonly<Record<PickupField, string>> = Object.freeze({
+	shopId: 'Negozio',
+	day: 'Giorno di ritiro',
+	items: 'Prodotti',
+	name: CONTACT_LABELS.name,
+	email: CONTACT_LABELS.email,
+	phone: CONTACT_LABELS.phone,
+	privacy: CONTACT_LABELS.privacy,
+});
+
+/** The error page of a reservation refused to a browser. */
+export const PICKUP_PAGE: PageWording = Object.freeze({
+	title: 'Prenotazione non inviata',
+	heading: 'La prenotazione non è stata inviata',
+	backHref: '/lista-ritiro',
+	backLabel: 'Torna alla lista ritiro',
+	labels: PICKUP_LABELS,
+});
+
+/** What the route passes in. */
+export interface PickupRequestContext {
+	service: Pick<ContactService, 'takeReservationRate' | 'reserve' | 'companyName' | 'pickup'>;
+	/** The visitor's address, for the rate limit. */
+	clientAddress: string;
+	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */
+	siteOrigin: string | null;
+	/** The time of the day checks (tests pass another). */
+	now?: () => Date;
+	log?: Pick<Console, 'error'>;
+}
+
+/** A reservation that passed every check. */
+interface CheckedReservation {
+	reservation: PickupReservation;
+	spam: boolean;
+	submissionKey: string | undefined;
+}
+
+/** Handles POST /api/prenotazioni. */
+export function handlePickupPost(
+	request: Request,
+	{ service, clientAddress, siteOrigin, now = () => new Date(), log }: PickupRequestContext,
+): Promise<Response> {
+	const { pickup } = service;
+	return handleSubmission<CheckedReservation>(request, {
+		kinds: ['json'],
+		texts: PICKUP_TEXTS,
+		page: { ...PICKUP_PAGE, companyName: service.companyName },
+		siteOrigin,
+		async check(record) {
+			// The products named (at most 30 distinct ids), looked up before the pure checks.
+			const ids = pickupProductIds(record['items']);
+			const found = await Promise.all(ids.map((id) => pickup.product(id)));
+			const products = new Map<string, PickupProduct>();
+			for (const product of found) if (product) products.set(product.id, product);
+			const result = parsePickupRequest(record, {
+				shops: pickup.settings.shops,
+				product: (id) => products.get(id),
+				now: now(),
+			});
+			return result.ok
+				? { ok: true, value: result }
+				: { ok: false, fields: result.fields, items: result.items };
+		},
+		takeRate: () => service.takeReservationRate(clientAddress),
+		async store({ reservation, spam, submissionKey }) {
+			const stored = await service.reserve(reservation, { spam, submissionKey });
+			const body: PickupAccepted = {
+				ok: true,
+				id: stored.id,
+				code: stored.code,
+				emailStatus: stored.emailStatus,
+				duplicate: stored.duplicate,
+			};
+			return json(201, body);
+		},
+		logLabel: 'Pickup: reservation not stored:',
+		log,
+	});
+}

@@ -1,0 +1,285 @@
+/**
+ * Pickup reservations in the messages database (tables `reservations` and `reservation_items`,
+ * migration 4 of src/server/contact/store-schema.ts): storing one with its e-mails in one
+ * transaction, under a pickup code no other stored reservation has; finding the one stored
+ * under a submission key; reading them for the e-mails and for staff. Functions of an open
+ * database, called by ContactStore (src/server/contact/store.ts).
+ */
+import type Database from 'better-sqlite3';
+import { pickupCode } from '../../lib/pickup/code';
+import type { PickupLine } from '../../lib/pickup/items';
+import type { PickupReservation } from '../../lib/pickup/request';
+import { pickupDayHours } from '../../lib/pickup/days';
+import { formatDayHours } from '../../lib/shops/hours';
+import {
+	emailStates,
+	insertClaimedEmails,
+	storedEmailsFrom,
+	type ClaimedEmail,
+} from '../contact/email-rows';
+import type { Delivery, EarlierMessage, NewEmail, StoredEmail } from '../contact/store-schema';
+import type { ReservationForEmail } from './email-text';
+
+/** A checked reservation to store. */
+export interface NewReservation {
+	reservation: PickupReservation;
+	/** Days the shop holds the items (the settings' pickupHoldDays when it arrived). */
+	holdDays: number;
+	createdAt: Date;
+	spam: boolean;
+	delivery: Delivery;
+	emails: readonly NewEmail[];
+	submissionKey?: string | undefined;
+}
+
+/** A reservation stored earlier under the same submission key. */
+export interface EarlierReservation extends EarlierMessage {
+	code: string;
+}
+
+/** What insertReservation did: stored the reservation, or found it stored already. */
+export type InsertReservationResult =
+	| {
+			id: number;
+			code: string;
+			jobs: (ClaimedEmail & { reservation: ReservationForEmail })[];
+			earlier?: undefined;
+	  }
+	| { id: number; code: string; jobs: []; earlier: EarlierReservation };
+
+/** A stored reservation with its e-mails, as staff see it. */
+export interface StoredReservation extends ReservationForEmail {
+	spam: boolean;
+	delivery: Delivery;
+	emails: StoredEmail[];
+}
+
+/** A row of `reservations`. */
+interface ReservationRow {
+	id: number;
+	created_at: string;
+	code: string;
+	shop_name: string;
+	shop_address: string;
+	shop_phone: string;
+	shop_email: string;
+	pickup_day: string;
+	pickup_hours: string;
+	hold_days: number;
+	total_cents: number;
+	name: string;
+	email: string;
+	phone: string;
+	spam: number;
+	delivery: Delivery;
+}
+
+/** A row of `reservation_items`. */
+export interface ItemRow {
+	reservation_id: number;
+	position: number;
+	product_id: string;
+	variant_id: string;
+	product_name: string;
+	variant_label: string;
+	unit_price_cents: number;
+	quantity: number;
+}
+
+/** Draws after which a clash of codes is taken for a broken source of randomness. */
+const MAX_CODE_DRAWS = 20;
+
+/** A code no stored reservation has (inside the write transaction, so none can take it). */
+function freshCode(db: Database.Database, draw: () => string): string {
+	const taken = db.prepare('SELECT 1 FROM reservations WHERE code = ?');
+	for (let attempt = 0; attempt < MAX_CODE_DRAWS; attempt++) {
+		const code = draw();
+		if (!taken.get(code)) return code;
+	}
+	throw new Error(`No free pickup code after ${MAX_CODE_DRAWS} draws.`);
+}
+
+/** The reservation stored under this submission key, if any. */
+function earlierReservation(
+	db: Database.Database,
+	submissionKey: string,
+): EarlierReservation | null {
+	const row = db
+		.prepare('SELECT id, code, delivery FROM reservations WHERE submission_key = ?')
+		.get(submissionKey) as Pick<ReservationRow, 'id' | 'code' | 'delivery'> | undefined;
+	if (!row) return null;
+	return { ...row, emails: emailStates(db, 'reservation_id', row.id) };
+}
+
+/**
+ * Stores a reservation, its lines and its e-mails (claimed by `claimedBy`) in one IMMEDIATE
+ * transaction, under a fresh pickup code; or, for a submission key stored already, returns
+ * the earlier reservation and stores nothing.
+ */
+export function insertReservation(
+	db: Database.Database,
+	input: NewReservation,
+	claimedBy: string,
+	draw: () => string = pickupCode,
+): InsertReservationResult {
+	const { reservation, createdAt } = input;
+	const insert = db.transaction((): InsertReservationResult => {
+		const earlier = input.submissionKey ? earlierReservation(db, input.submissionKey) : null;
+		if (earlier) return { id: earlier.id, code: earlier.code, jobs: [], earlier };
+		const code = freshCode(db, draw);
+		const { shop } = reservation;
+		const dayHours = formatDayHours(pickupDayHours(shop.hours, reservation.day));
+		const id = Number(
+			db
+				.prepare(
+					`INSERT INTO reservations (created_at, code, shop_id, shop_name, shop_address, shop_phone,
+						shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
+						privacy_accepted, spam, delivery, submission_key)
+					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+				)
+				.run(
+					createdAt.toISOString(),
+					code,
+					shop.id,
+					shop.name,
+					shop.address,
+					shop.phone,
+					shop.email,
+					reservation.day,
+					dayHours,
+					input.holdDays,
+					reservation.totalCents,
+					reservation.name,
+					reservation.email,
+					reservation.phone,
+					input.spam ? 1 : 0,
+					input.delivery,
+					input.submissionKey ?? null,
+				).lastInsertRowid,
+		);
+		const addLine = db.prepare(
+			`INSERT INTO reservation_items (reservation_id, position, product_id, variant_id,
+				product_name, variant_label, unit_price_cents, quantity)
+			 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		);
+		reservation.lines.forEach((line, position) => {
+			addLine.run(
+				id,
+				position,
+				line.productId,
+				line.variantId,
+				line.productName,
+				line.variantLabel,
+				line.unitPriceCents,
+				line.quantity,
+			);
+		});
+		const forEmail: ReservationForEmail = {
+			id,
+			code,
+			createdAt,
+			shopName: shop.name,
+			shopAddress: shop.address,
+			shopPhone: shop.phone,
+			shopEmail: shop.email,
+			day: reservation.day,
+			dayHours,
+			holdDays: input.holdDays,
+			name: reservation.name,
+			email: reservation.email,
+			phone: reservation.phone,
+			lines: reservation.lines,
+			totalCents: reservation.totalCents,
+		};
+		const emails = insertClaimedEmails(
+			db,
+			'reservation_id',
+			id,
+			input.emails,
+			createdAt.getTime(),
+			claimedBy,
+		);
+		return { id, code, jobs: emails.map((email) => ({ ...email, reservation: forEmail })) };
+	});
+	// IMMEDIATE: the write lock is taken before the look-ups (submission key, code).
+	return insert.immediate();
+}
+
+const RESERVATION_COLUMNS = `id, created_at, code, shop_name, shop_address, shop_phone, shop_email,
+	pickup_day, pickup_hours, hold_days, total_cents, name, email, phone, spam, delivery`;
+
+/** Rows of `reservations` with their lines, as the e-mails show them. */
+function withLines(db: Database.Database, rows: readonly ReservationRow[]): ReservationForEmail[] {
+	if (rows.length === 0) return [];
+	const ids = rows.map((row) => row.id);
+	const items = db
+		.prepare(
+			`SELECT * FROM reservation_items WHERE reservation_id IN (${ids.map(() => '?').join(', ')})
+			 ORDER BY reservation_id, position`,
+		)
+		.all(...ids) as ItemRow[];
+	const lines = new Map<number, PickupLine[]>();
+	for (const item of items) {
+		const list = lines.get(item.reservation_id) ?? [];
+		list.push({
+			productId: item.product_id,
+			variantId: item.variant_id,
+			productName: item.product_name,
+			variantLabel: item.variant_label,
+			unitPriceCents: item.unit_price_cents,
+			quantity: item.quantity,
+		});
+		lines.set(item.reservation_id, list);
+	}
+	return rows.map((row) => ({
+		id: row.id,
+		code: row.code,
+		createdAt: new Date(row.created_at),
+		shopName: row.shop_name,
+		shopAddress: row.shop_address,
+		shopPhone: row.shop_phone,
+		shopEmail: row.shop_email,
+		day: row.pickup_day,
+		dayHours: row.pickup_hours,
+		holdDays: row.hold_days,
+		name: row.name,
+		email: row.email,
+		phone: row.phone,
+		lines: lines.get(row.id) ?? [],
+		totalCents: row.total_cents,
+	}));
+}
+
+/** The reservations of these ids, with their lines, by id (for claimed e-mails). */
+export function reservationsForEmail(
+	db: Database.Database,
+	ids: readonly number[],
+): Map<number, ReservationForEmail> {
+	if (ids.length === 0) return new Map();
+	const rows = db
+		.prepare(
+			`SELECT ${RESERVATION_COLUMNS} FROM reservations WHERE id IN (${ids.map(() => '?').join(', ')})`,
+		)
+		.all(...ids) as ReservationRow[];
+	return new Map(withLines(db, rows).map((reservation) => [reservation.id, reservation]));
+}
+
+/** The stored reservations, newest first, with their lines and e-mails. */
+export function listReservations(db: Database.Database, limit?: number): StoredReservation[] {
+	const rows = db
+		.prepare(`SELECT ${RESERVATION_COLUMNS} FROM reservations ORDER BY id DESC LIMIT ?`)
+		.all(limit ?? -1) as ReservationRow[];
+	const emails = storedEmailsFrom(db, 'reservation_id', rows.at(-1)?.id ?? Number.MAX_SAFE_INTEGER);
+	return withLines(db, rows).map((reservation, index) => ({
+		...reservation,
+		spam: rows[index]?.spam === 1,
+		delivery: rows[index]?.delivery ?? 'none',
+		emails: emails.get(reservation.id) ?? [],
+	}));
+}
+
+/** How many reservations are stored. */
+export function countReservations(db: Database.Database): number {
+	return (db.prepare('SELECT COUNT(*) AS count FROM reservations').get() as { count: number })
+		.count;
+}

@@ -1,0 +1,268 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkPickupItems } from '../../src/lib/pickup/items';
+import type { PickupReservation } from '../../src/lib/pickup/request';
+import { composeEmail } from '../../src/server/contact/emails';
+import { ContactStore, MIGRATIONS, type NewReservation } from '../../src/server/contact/store';
+import { formatReservationReport } from '../../src/server/pickup/report';
+import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+
+/** Reservations in a real SQLite file, with the messages' outbox. */
+let dir: string;
+let path: string;
+const open: ContactStore[] = [];
+
+function openStore(): ContactStore {
+	const store = ContactStore.open(path);
+	open.push(store);
+	return store;
+}
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'vigorsport-pickup-store-'));
+	path = join(dir, 'messages.sqlite');
+});
+
+afterEach(() => {
+	for (const store of open.splice(0)) store.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+/** Thursday 26 November 2026, 11:00 in Rome. */
+const T0 = Date.parse('2026-11-26T10:00:00Z');
+const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
+
+const checked = checkPickupItems(
+	[
+		{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 },
+		{ productId: 'shaker-700', variantId: '700-ml', quantity: 1 },
+	],
+	TORINO,
+	lookupProduct,
+);
+if (!checked.ok) throw new Error('the fixture items must pass');
+
+const RESERVATION: PickupReservation = {
+	shop: TORINO,
+	day: '2026-11-27',
+	lines: checked.lines,
+	totalCents: checked.totalCents,
+	name: 'Mario Rossi',
+	email: 'mario@example.it',
+	phone: '+39 011 123 4567',
+};
+
+function reservation(overrides: Partial<NewReservation> = {}): NewReservation {
+	return {
+		reservation: RESERVATION,
+		holdDays: 3,
+		createdAt: new Date(T0),
+		spam: false,
+		delivery: 'smtp',
+		emails: [
+			{ kind: 'admin', recipient: TORINO.email },
+			{ kind: 'confirmation', recipient: RESERVATION.email },
+		],
+		...overrides,
+	};
+}
+
+describe('reservations in the store', () => {
+	it('stores a reservation, its lines and its two e-mails, claimed, under a pickup code', () => {
+		const store = openStore();
+		const { id, code, jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		expect(code).toBe('ABC234');
+		expect(jobs.map((job) => [job.kind, job.recipient])).toEqual([
+			['admin', 'torino@vigorsport.test'],
+			['confirmation', 'mario@example.it'],
+		]);
+		expect(jobs[0]?.reservation).toMatchObject({
+			id,
+			code: 'ABC234',
+			shopName: 'Sede di Torino',
+			day: '2026-11-27',
+			dayHours: '09:30–12:30, 15:30–19:30',
+			holdDays: 3,
+			totalCents: 11670,
+		});
+		// Claimed by the request: the retry loop does not see them.
+		expect(store.claimDue(T0 + 1, 'altro', 10)).toEqual([]);
+		const [stored] = store.listReservations();
+		expect(stored?.lines).toEqual(checked.lines);
+		expect(stored?.emails.map((email) => email.status)).toEqual(['sending', 'sending']);
+		expect(store.countReservations()).toBe(1);
+		// Messages and reservations are apart.
+		expect(store.countMessages()).toBe(0);
+	});
+
+	it('draws again when a code is taken, and gives up after twenty clashes', () => {
+		const store = openStore();
+		store.insertReservation(reservation(), 'io', () => 'AAAAAA');
+		const draws = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
+		const second = store.insertReservation(reservation(), 'io', () => draws.shift() ?? '');
+		expect(second.code).toBe('BBBBBB');
+		expect(() => store.insertReservation(reservation(), 'io', () => 'AAAAAA')).toThrow(
+			/No free pickup code/,
+		);
+		// The failed transaction stored nothing.
+		expect(store.countReservations()).toBe(2);
+	});
+
+	it('stores a reservation sent twice under one submission key once, with its code', () => {
+		const store = openStore();
+		const key = 'chiave-di-prova-0001';
+		const first = store.insertReservation(reservation({ submissionKey: key }), 'io');
+		const again = store.insertReservation(reservation({ submissionKey: key }), 'io');
+		expect(again).toEqual({
+			id: first.id,
+			code: first.code,
+			jobs: [],
+			earlier: {
+				id: first.id,
+				code: first.code,
+				delivery: 'smtp',
+				emails: [
+					{ kind: 'admin', status: 'sending' },
+					{ kind: 'confirmation', status: 'sending' },
+				],
+			},
+		});
+		expect(store.countReservations()).toBe(1);
+	});
+
+	it('retries a reservation’s failed e-mail through the same outbox as messages', () => {
+		const store = openStore();
+		const { jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		const [admin] = jobs;
+		if (!admin) throw new Error('an admin e-mail expected');
+		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', T0 + 1000);
+		const [due] = store.claimDue(T0 + 1000, 'loop', 10);
+		expect(due?.message).toBeUndefined();
+		expect(due?.reservation).toEqual(admin.reservation);
+		// What it sends: to the shop, the code first, Reply-To the customer.
+		const email = composeEmail(due ?? admin, { companyName: 'Vigor Sport', shopEmail: null });
+		expect(email).toMatchObject({
+			to: 'torino@vigorsport.test',
+			replyTo: 'mario@example.it',
+			subject: 'Prenotazione ABC234 · ritiro venerdì 27 novembre · Mario Rossi',
+		});
+		expect(email.messageId).toMatch(/^<ritiro-\d+-admin-\d+@localhost>$/);
+		expect(email.text.split('\n')[0]).toBe('CODICE: ABC234');
+	});
+
+	it('deletes the reservations and messages of people silent since the cutoff, by last contact', () => {
+		const store = openStore();
+		const DAY = 86_400_000;
+		const at = (days: number) => new Date(T0 - days * DAY);
+		const withEmail = (email: string, days: number) =>
+			reservation({ reservation: { ...RESERVATION, email }, createdAt: at(days) });
+		store.insertReservation(withEmail('vecchio@example.it', 400), 'io');
+		store.insertReservation(withEmail('torna@example.it', 500), 'io');
+		// A recent message keeps the old reservation of the same person.
+		store.insertMessage(
+			{
+				name: 'Torna',
+				email: 'torna@example.it',
+				phone: '011 1',
+				message: 'Sono tornato.',
+				createdAt: at(10),
+				spam: false,
+				delivery: 'simulation',
+				emails: [],
+			},
+			'io',
+		);
+		store.insertReservation(withEmail('nuovo@example.it', 1), 'io');
+		expect(store.purgeSendersInactiveSince(at(365))).toBe(1);
+		expect(store.listReservations().map((item) => [item.email, item.emails.length])).toEqual([
+			['nuovo@example.it', 2],
+			['torna@example.it', 2],
+		]);
+		const db = new Database(path, { readonly: true });
+		const orphans = db
+			.prepare(
+				`SELECT COUNT(*) AS n FROM reservation_items WHERE reservation_id NOT IN (SELECT id FROM reservations)`,
+			)
+			.get() as { n: number };
+		db.close();
+		expect(orphans.n).toBe(0);
+	});
+
+	it('brings a database of the previous version up to date, keeping its e-mails and their ids', () => {
+		const db = new Database(path);
+		for (const sql of MIGRATIONS.slice(0, 3)) db.exec(sql);
+		db.pragma('user_version = 3');
+		db.prepare(
+			`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, delivery)
+			 VALUES ('2026-01-01T10:00:00.000Z', 'Anna', 'anna@example.it', '011 1', 'Salve a tutti.', 1, 'smtp')`,
+		).run();
+		db.prepare(
+			`INSERT INTO emails (id, message_id, kind, recipient, status, attempts, next_attempt_at)
+			 VALUES (7, 1, 'admin', 'negozio@example.it', 'pending', 2, 0)`,
+		).run();
+		db.close();
+		const store = openStore();
+		expect(store.schemaVersion).toBe(MIGRATIONS.length);
+		const [due] = store.claimDue(T0, 'io', 10);
+		expect([due?.emailId, due?.message?.name, due?.attempts]).toEqual([7, 'Anna', 2]);
+		// New e-mails continue after the old ids.
+		const { jobs } = store.insertReservation(reservation(), 'io');
+		expect(jobs[0]?.emailId).toBeGreaterThan(7);
+	});
+
+	it('refuses an e-mail row that belongs to nothing or to two things', () => {
+		const store = openStore();
+		store.insertReservation(reservation({ delivery: 'simulation', emails: [] }), 'io');
+		store.insertMessage(
+			{
+				name: 'Anna',
+				email: 'anna@example.it',
+				phone: '011 1',
+				message: 'Salve a tutti.',
+				createdAt: new Date(T0),
+				spam: false,
+				delivery: 'simulation',
+				emails: [],
+			},
+			'io',
+		);
+		const db = new Database(path);
+		const insert = (messageId: number | null, reservationId: number | null) =>
+			db
+				.prepare(
+					`INSERT INTO emails (message_id, reservation_id, kind, recipient, status, next_attempt_at)
+					 VALUES (?, ?, 'admin', 'x@example.it', 'pending', 0)`,
+				)
+				.run(messageId, reservationId);
+		expect(() => insert(null, null)).toThrow(/CHECK/);
+		expect(() => insert(1, 1)).toThrow(/CHECK/);
+		expect(() => insert(1, null)).not.toThrow();
+		db.close();
+	});
+
+	it('reports reservations for the shop, code first, in Italian', () => {
+		const store = openStore();
+		store.insertReservation(
+			reservation({ delivery: 'simulation', emails: [] }),
+			'io',
+			() => 'ABC234',
+		);
+		const report = formatReservationReport(store.listReservations(), store.countReservations());
+		expect(report).toBe(
+			[
+				'1 prenotazione salvata:',
+				'',
+				'ABC234 · ritiro venerdì 27 novembre · Sede di Torino',
+				'  #1 · ricevuta il 26 novembre 2026 alle 11:00 · Mario Rossi <mario@example.it> · tel. +39 011 123 4567',
+				'  2 × Whey Concentrate 80 – Cioccolato – 2 kg (54,90\u00a0€ cad.)',
+				'  1 × Shaker 700 – 700 ml (6,90\u00a0€ cad.)',
+				'  Totale indicativo: 116,70\u00a0€',
+				'  E-mail: nessuna (modalità simulazione)',
+			].join('\n'),
+		);
+		expect(formatReservationReport([], 0)).toBe('Nessuna prenotazione salvata.');
+	});
+});
