@@ -7,7 +7,7 @@ import type { Weekday } from '../shops/weekdays';
 
 /** One line of a reservation: a variant of a product, in a quantity. */
 export interface PickupItemInput {
-	/** The product's id (its slug, as in /api/products/<id>.json). */
+	/** The product's id (its slug, as in /api/product/<id>.json). */
 	productId: string;
 	/** The variant's id ("cioccolato-2-kg", or "700-ml" without a flavour). */
 	variantId: string;
