@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	addedDescription,
 	addItem,
 	clampQuantity,
 	lineKey,
@@ -129,6 +130,21 @@ describe('setQuantity, removeLine, pieceCount', () => {
 	])('%j holds %s pieces', (list, count, text) => {
 		expect(pieceCount(list)).toBe(count);
 		expect(piecesText(count)).toBe(text);
+	});
+});
+
+describe('addedDescription', () => {
+	it.each([
+		[WHEY, 1, false, 'Whey 80 Concentrate, Cioccolato – 2 kg: 1 nella lista.'],
+		[
+			WHEY,
+			4,
+			true,
+			'Whey 80 Concentrate, Cioccolato – 2 kg: 4 nella lista. Nessun negozio ne ha di più.',
+		],
+		[{ ...WHEY, variantLabel: '' }, 2, false, 'Whey 80 Concentrate: 2 nella lista.'],
+	])('%#: %s', (item, quantity, capped, text) => {
+		expect(addedDescription(item, quantity, capped)).toBe(text);
 	});
 });
 

@@ -11,6 +11,7 @@ import { formatPrice } from '../../lib/format/price';
 import { $favourites, clearFavourites } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import FavouriteButton from './FavouriteButton';
+import PickupAddButton from './PickupAddButton';
 
 /** Reads the catalogue index; null when the network or the file fails (stored fields are used). */
 async function loadCatalogue(): Promise<CatalogueItem[] | null> {
@@ -93,6 +94,11 @@ function Card({ card }: { card: FavouriteCard }) {
 					>
 						Dettagli<span className="sr-only">: {card.name}</span>
 					</a>
+				)}
+				{card.pickup && (
+					<div className="mt-2">
+						<PickupAddButton choice={card.pickup} />
+					</div>
 				)}
 			</div>
 		</li>

@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
+import type { PickupChoice } from '../pickup/product';
 
 /**
  * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
@@ -207,7 +208,10 @@ export function savedCountText(count: number): string {
 }
 
 /** What the favourites page reads of an entry of /api/catalogue.json. */
-export type CatalogueItem = Omit<CatalogueEntry, 'id'>;
+export type CatalogueItem = Omit<CatalogueEntry, 'id'> & {
+	/** The only variant of a single-variant product in stock (the pickup list's button). */
+	pickup?: PickupChoice | null | undefined;
+};
 
 /** A card of the favourites page. */
 export interface FavouriteCard {
@@ -221,6 +225,8 @@ export interface FavouriteCard {
 	isNew: boolean;
 	/** current: refreshed from the catalogue; stored: catalogue unreachable; gone: no longer sold. */
 	status: 'current' | 'stored' | 'gone';
+	/** What 'Aggiungi alla lista ritiro' adds: a current single-variant product in stock. */
+	pickup: PickupChoice | null;
 	/** The entry as saved, for the heart on the card. */
 	entry: FavouriteEntry;
 }
@@ -256,6 +262,7 @@ export function favouriteCards(
 					description: current.description,
 					isNew: current.isNew,
 					status: 'current' as const,
+					pickup: current.pickup ?? null,
 					entry,
 				};
 			}
@@ -269,6 +276,7 @@ export function favouriteCards(
 				description: null,
 				isNew: false,
 				status: catalogue ? ('gone' as const) : ('stored' as const),
+				pickup: null,
 				entry,
 			};
 		});

@@ -129,6 +129,20 @@ export function piecesText(count: number): string {
 	return count === 1 ? '1 prodotto' : `${count} prodotti`;
 }
 
+/**
+ * The added toast's text: "Whey 80 Concentrate, Cioccolato – 2 kg: 3 nella lista.", and when
+ * the line reached its limit, that no shop has more.
+ */
+export function addedDescription(
+	item: Pick<PickupItemData, 'name' | 'variantLabel'>,
+	quantity: number,
+	capped: boolean,
+): string {
+	const what = item.variantLabel ? `${item.name}, ${item.variantLabel}` : item.name;
+	const limit = capped ? ' Nessun negozio ne ha di più.' : '';
+	return `${what}: ${quantity} nella lista.${limit}`;
+}
+
 /** An id safe in a path: letters, digits, '-' and '_'. */
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** An address of this site: one leading slash (never two), then path characters only. */
