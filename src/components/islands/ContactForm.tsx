@@ -13,7 +13,8 @@ import {
 	successToast,
 	type EmailStatus,
 } from '../../lib/contact/outcome';
-import { CONTACT_ENDPOINT, sendContact } from '../../lib/contact/send';
+import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/contact/send';
+import { CONTACT_OUTBOX } from '../../lib/pwa/outbox';
 import { showError, showToast, TOAST_DURATION } from '../../stores/toasts';
 import {
 	Field,
@@ -24,8 +25,15 @@ import {
 	type TextField,
 } from './contact/Field';
 import { useDraft } from './contact/use-draft';
-import { useOfflineResend } from './contact/use-offline-resend';
+import { useOfflineResend, type WorkerReport } from './contact/use-offline-resend';
 import { useReservationPrefill } from './contact/use-reservation-prefill';
+
+/** The worker's word on a message it queued: the e-mail status once sent, or the failure. */
+function readWorker(data: unknown): WorkerReport<EmailStatus> | null {
+	const outcome = workerOutcome(data);
+	if (outcome?.kind === 'sent') return { kind: 'sent', value: outcome.status };
+	return outcome?.kind === 'failed' ? outcome : null;
+}
 
 export type ContactFormProps = {
 	/** The shops, to name the one chosen for a reservation. */
@@ -67,7 +75,11 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		setTrap('');
 		offline.stopWaiting();
 	}
-	const offline = useOfflineResend(formRef, sent);
+	const offline = useOfflineResend(formRef, {
+		outbox: CONTACT_OUTBOX,
+		read: readWorker,
+		onSent: sent,
+	});
 
 	function update(field: ContactField, value: string | boolean) {
 		const next = draft.change(field, value);
