@@ -10,7 +10,11 @@ import {
 	sendPickup,
 	type PickupSendOutcome,
 } from '../../src/lib/pickup/send';
-import type { PickupItemInput, PickupRequestBody } from '../../src/lib/pickup/types';
+import type {
+	PickupAccepted,
+	PickupItemInput,
+	PickupRequestBody,
+} from '../../src/lib/pickup/types';
 
 /** What the answers of POST /api/prenotazioni mean for the pickup page. */
 
@@ -34,7 +38,13 @@ const BODY: PickupRequestBody = {
 	submissionKey: 'b6f1c2a4-9d3e-4f5a-8b7c-0123456789ab',
 	extra_info: '',
 };
-const accepted = { ok: true, id: 12, code: 'K7P2QX', emailStatus: SIMULATION, duplicate: false };
+const accepted: PickupAccepted = {
+	ok: true,
+	id: 12,
+	code: 'K7P2QX',
+	emailStatus: SIMULATION,
+	duplicate: false,
+};
 const answer = (status: number) => ({ ok: status < 300, status, statusText: '' });
 
 describe('readAccepted', () => {
