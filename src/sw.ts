@@ -5,7 +5,8 @@
  * - build assets and the shell pages are precached at install;
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
  * - images: cache first, 30 days, at most 200;
- * - the static JSON under /api/: stale while revalidate;
+ * - the static JSON under /api/: stale while revalidate, but one product's data (its stock, which
+ *   the pickup list checks): network first (3 s), then the copy seen last;
  * - search (Pagefind): its script, WASM, entry and metadata are precached; the entry is asked of
  *   the network first (it names the build's index), and the content-hashed index, fragment and
  *   filter chunks are cached as they are fetched, so search works offline after one search;
@@ -144,7 +145,22 @@ registerRoute(
 	}),
 );
 
-// The static read API: answer at once from the cache, refresh it in the background.
+// One product's data (/api/product/<slug>.json): its stock per shop, which the pickup list
+// checks (issue 18). From the network when it answers within the timeout, so the stock is
+// today's; else the copy seen last.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' &&
+		sameOrigin(url) &&
+		/^\/api\/product\/[^/]+\.json$/.test(url.pathname),
+	new NetworkFirst({
+		cacheName: 'dati',
+		networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+		plugins: plugins(new CacheableResponsePlugin({ statuses: [200] })),
+	}),
+);
+
+// The rest of the static read API: answer at once from the cache, refresh it in the background.
 registerRoute(
 	({ request, url }) =>
 		request.method === 'GET' && sameOrigin(url) && /^\/api\/.+\.json$/.test(url.pathname),

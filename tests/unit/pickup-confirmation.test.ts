@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailStatus } from '../../src/lib/contact/outcome';
+import { TORINO_HOURS } from '../fixtures/shops';
 import {
 	confirmationHref,
 	emailNote,
+	hoursOn,
 	readConfirmation,
 	type EmailNote,
 } from '../../src/lib/pickup/confirmation';
@@ -61,5 +63,17 @@ describe('confirmation address', () => {
 			day: '',
 			email: 'non-inviata',
 		});
+	});
+});
+
+describe('hoursOn', () => {
+	it.each([
+		['2026-11-27', '09:30–12:30, 15:30–19:30'],
+		['2026-11-28', '09:30–12:30'],
+		['2026-11-29', ''],
+		['2026-02-30', ''],
+		['domani', ''],
+	])('%s: «%s»', (day, text) => {
+		expect(hoursOn(TORINO_HOURS, day)).toBe(text);
 	});
 });

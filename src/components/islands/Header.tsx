@@ -214,7 +214,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 			? 'bg-accent text-night'
 			: 'text-white hover:bg-night-soft hover:text-accent focus-visible:text-accent';
 	const linkClass = (active: boolean) =>
-		`rounded-md px-3 py-2 text-base font-medium transition-colors ${tone(active)}`;
+		`rounded-md px-2 py-2 text-base font-medium whitespace-nowrap transition-colors lg:px-3 ${tone(active)}`;
 	// Narrow screens: search, heart and bag as 40 px squares beside the menu button (360 px wide).
 	const iconClass = (active: boolean) => `rounded-md p-[9px] transition-colors ${tone(active)}`;
 

@@ -4,6 +4,8 @@
  * of the confirmation e-mail travels as one word. Pure.
  */
 import type { EmailStatus } from '../contact/outcome';
+import { WEEKDAYS } from '../shops/weekdays';
+import type { PickupHours } from './days';
 import type { PickupAccepted } from './types';
 
 /** The page's address. */
@@ -75,4 +77,16 @@ export function readConfirmation(search: string, shopIds: readonly string[]): Co
 		day: DAY.test(day) ? day : '',
 		email: email && NOTES.includes(email) ? email : 'non-inviata',
 	};
+}
+
+/** The shop's hours on a "YYYY-MM-DD" day, as "09:30–12:30, 15:30–19:30" ('' when closed). */
+export function hoursOn(hours: PickupHours, day: string): string {
+	const time = Date.parse(`${day}T12:00:00Z`);
+	// A date that does not exist (30 February) is read as another day: not a day at all.
+	if (!DAY.test(day) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) {
+		return '';
+	}
+	// getUTCDay: 0 = Sunday; WEEKDAYS starts on Monday.
+	const weekday = WEEKDAYS[(new Date(time).getUTCDay() + 6) % 7];
+	return ((weekday && hours[weekday]) ?? []).map((range) => range.replace('-', '–')).join(', ');
 }

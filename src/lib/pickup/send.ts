@@ -4,7 +4,7 @@
  * its pickup code, queued by the service worker, offline, or refused with the fields and items
  * at fault. Pure but for the `fetch` it is given.
  */
-import { failureReason, isQueuedAnswer, readEmailStatus } from '../contact/outcome';
+import { failureReason, isQueuedAnswer, readEmailStatus, type ToastText } from '../contact/outcome';
 import { postJson, workerAnswer, type ContactAnswer, type SendOptions } from '../contact/send';
 import { PICKUP_OUTBOX } from '../pwa/outbox';
 import { lineKey } from './list';
@@ -21,6 +21,12 @@ export type PickupSendOutcome =
 	| { kind: 'offline' }
 	/** Refused or not reached: the toast's reason, and the errors of a 422 when it names any. */
 	| { kind: 'failed'; reason: string; errors: PickupErrors | null };
+
+/** Said when the reservation could not leave the phone and will be sent once it is online. */
+export const PICKUP_OFFLINE_TOAST: ToastText = {
+	title: 'Sei offline',
+	description: 'La prenotazione è salvata e verrà inviata appena torna la connessione.',
+};
 
 /** A pickup code as the page shows it: letters and digits (6 from the server). */
 const CODE = /^[A-Za-z0-9-]{4,16}$/;
