@@ -10,6 +10,7 @@ import {
 	type PickupLine,
 } from '../lib/pickup/list';
 import { STORAGE_PREFIX } from '../site';
+import { trySet } from './save';
 
 /** The localStorage key of the pickup list. */
 export const PICKUP_LIST_KEY = `${STORAGE_PREFIX}:lista-ritiro`;
@@ -32,13 +33,8 @@ export type PickupOutcome =
 	| { ok: false; reason: 'atLimit' | 'full' | 'storage' };
 
 /** Writes the list; false when the browser refuses (private mode, full storage). */
-function save(lines: PickupLine[]): boolean {
-	try {
-		$pickupList.set(lines);
-		return true;
-	} catch {
-		return false;
-	}
+function save(entries: PickupLine[]): boolean {
+	return trySet($pickupList, entries);
 }
 
 /** Adds pieces of a variant, up to `limit` on its line (lib/pickup/list.ts `addItem`). */

@@ -3,6 +3,7 @@ import { expect, test, type Page } from './helpers/test';
 import { openHoldingReact, waitForIsland } from './helpers/islands';
 import { FAVOURITES_KEY, storedFavourites } from './helpers/favourites';
 import { LINES, storedList, storeList } from './helpers/pickup';
+import { openControlled } from './helpers/worker';
 
 /**
  * The pickup list (issue 18) on a phone: adding from the product page, cards and favourites, the
@@ -462,15 +463,7 @@ test.describe('offline', () => {
 		page,
 		context,
 	}) => {
-		await page.goto('/');
-		await page.evaluate(async () => {
-			await navigator.serviceWorker.ready;
-			if (!navigator.serviceWorker.controller) {
-				await new Promise((resolve) =>
-					navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-				);
-			}
-		});
+		await openControlled(page, '/');
 		await storeList(page, { line: LINES.creatine500, quantity: 2 });
 		await openList(page);
 		await chooseFirstDay(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DraftStorage } from '../../src/lib/contact/draft';
+import { memoryStorage } from '../fixtures/storage';
 import {
 	clearPickupDraft,
 	emptyPickupDraft,
@@ -12,18 +12,6 @@ import {
 import type { PickupRequestBody } from '../../src/lib/pickup/types';
 
 /** The pickup form's draft and the submission key of a reservation sent again. */
-
-function memoryStorage(
-	initial: Record<string, string> = {},
-): DraftStorage & { data: Map<string, string> } {
-	const data = new Map(Object.entries(initial));
-	return {
-		data,
-		getItem: (key) => data.get(key) ?? null,
-		setItem: (key, value) => void data.set(key, value),
-		removeItem: (key) => void data.delete(key),
-	};
-}
 
 const KEY = 'b6f1c2a4-9d3e-4f5a-8b7c-0123456789ab';
 const DRAFT = {

@@ -187,26 +187,19 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 	const favouritesActive = isActiveLink(FAVOURITES_LINK.href, currentPath);
 	const pickupActive = isActiveLink(PICKUP_LINK.href, currentPath);
 	/** The heart and the bag, in this order, on wide and narrow screens alike. */
-	const countLinks = (className: (active: boolean) => string) => [
-		<CountLink
-			key="preferiti"
-			link={FAVOURITES_LINK}
-			icon={iconHeart}
-			active={favouritesActive}
-			className={className(favouritesActive)}
-			count={favouriteCount}
-			onClick={onNavigate}
-		/>,
-		<CountLink
-			key="lista-ritiro"
-			link={PICKUP_LINK}
-			icon={iconBag}
-			active={pickupActive}
-			className={className(pickupActive)}
-			count={pickupCount}
-			onClick={onNavigate}
-		/>,
+	const counted = [
+		{ link: FAVOURITES_LINK, icon: iconHeart, active: favouritesActive, count: favouriteCount },
+		{ link: PICKUP_LINK, icon: iconBag, active: pickupActive, count: pickupCount },
 	];
+	const countLinks = (className: (active: boolean) => string) =>
+		counted.map((item) => (
+			<CountLink
+				key={item.link.href}
+				{...item}
+				className={className(item.active)}
+				onClick={onNavigate}
+			/>
+		));
 	const searchActive = isActiveLink(SEARCH_PAGE, currentPath);
 
 	const tone = (active: boolean) =>

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { failureDescription } from '../../lib/contact/outcome';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { blockingLines, lineStatus } from '../../lib/pickup/availability';
 import { confirmationHref } from '../../lib/pickup/confirmation';
 import { pickupDays } from '../../lib/pickup/days';
@@ -32,8 +31,9 @@ import {
 	removeFromPickupList,
 } from '../../stores/pickup-list';
 import { showError, showToast } from '../../stores/toasts';
-import { Field, fieldId, PrivacyField, TrapField } from './contact/Field';
+import { Field, fieldId, PrivacyField, SendControls, TrapField } from './contact/Field';
 import { useOfflineResend } from './contact/use-offline-resend';
+import { useSubmit } from './contact/use-submit';
 import { ListEmpty, ListLoading } from './ListStates';
 import { PickupLines, quantityId } from './pickup/PickupLines';
 import { DayChoice, ShopChoice, type PickupPageShop } from './pickup/ShopDayChoice';
@@ -78,8 +78,6 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 	const { form, change, keyForSending, clear } = usePickupForm(shopIds);
 	const stock = useProductStock(lines.map((line) => line.productId));
 	const [errors, setErrors] = useState<PickupErrors>(NO_PICKUP_ERRORS);
-	const [attempted, setAttempted] = useState(false);
-	const [sending, setSending] = useState(false);
 	const [confirmed, setConfirmed] = useState(false);
 	const [trap, setTrap] = useState('');
 	const formRef = useRef<HTMLFormElement>(null);
@@ -116,6 +114,12 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 		read: pickupWorkerOutcome,
 		onSent: confirm,
 		offlineToast: PICKUP_OFFLINE_TOAST,
+	});
+	const { attempted, sending, onSubmit } = useSubmit({
+		validate: () => check(form),
+		hasErrors: hasPickupErrors,
+		showErrors,
+		send,
 	});
 
 	function check(next: PickupForm): PickupErrors {
@@ -162,37 +166,24 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 		document.getElementById(target)?.focus();
 	}
 
-	async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-		event.preventDefault();
-		if (sending) return;
-		const found = check(form);
-		setAttempted(true);
+	/** The errors on the form, the first focused (its aria-describedby reads the error). */
+	function showErrors(found: PickupErrors) {
 		setErrors(found);
-		if (hasPickupErrors(found)) {
-			focusFirstError(found);
-			return;
-		}
-		setSending(true);
+		focusFirstError(found);
+	}
+
+	async function send() {
 		const unsigned = pickupBody(form, lines, trap, '');
 		const body = { ...unsigned, submissionKey: keyForSending(unsigned) };
 		pending.current = { shopId: form.shopId, day: form.day };
-		try {
-			const outcome = await sendPickup(body, {
-				fetch,
-				isOffline: () => navigator.onLine === false,
-			});
-			if (outcome.kind === 'sent') confirm(outcome.accepted);
-			else if (outcome.kind === 'queued' || outcome.kind === 'offline') {
-				offline.wait(outcome.kind === 'offline');
-			} else {
-				if (outcome.errors) {
-					setErrors(outcome.errors);
-					focusFirstError(outcome.errors);
-				}
-				showError(failureDescription(outcome.reason));
-			}
-		} finally {
-			setSending(false);
+		const outcome = await sendPickup(body, {
+			fetch,
+			isOffline: () => navigator.onLine === false,
+		});
+		if (outcome.kind === 'sent') confirm(outcome.accepted);
+		else {
+			if (outcome.kind === 'failed' && outcome.errors) showErrors(outcome.errors);
+			offline.notSent(outcome);
 		}
 	}
 
@@ -299,22 +290,7 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 				/>
 			</section>
 			<div className="space-y-3">
-				<button
-					type="submit"
-					disabled={sending}
-					className="flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-				>
-					{sending ? 'Invio in corso...' : 'Invia prenotazione'}
-				</button>
-				<p
-					role="status"
-					className="text-sm font-medium text-ink"
-					data-pickup-waiting={offline.waiting}
-				>
-					{offline.waiting
-						? `${PICKUP_OFFLINE_TOAST.title}: ${PICKUP_OFFLINE_TOAST.description}`
-						: ''}
-				</p>
+				<SendControls sending={sending} label="Invia prenotazione" offline={offline} />
 			</div>
 		</form>
 	);

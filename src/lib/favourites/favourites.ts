@@ -1,6 +1,7 @@
 import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
 import type { PickupChoice } from '../pickup/product';
+import { parseStoredList, storedRecord } from '../stored-list';
 
 /**
  * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
@@ -137,8 +138,8 @@ function addedAtOf(value: unknown): string {
  * becomes UNKNOWN_ADDED_AT. Unknown fields are not kept. Never throws.
  */
 export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-	const stored = value as Record<string, unknown>;
+	const stored = storedRecord(value);
+	if (!stored) return null;
 	const id = idOf(stored['id']);
 	const slug = textOf(stored['slug'], MAX_ID_LENGTH);
 	const name = textOf(stored['name'], Number.MAX_SAFE_INTEGER);
@@ -168,24 +169,7 @@ export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
  * MAX_FAVOURITES entries are read. Never throws, whatever is stored.
  */
 export function parseFavourites(text: string | null | undefined): FavouriteEntry[] {
-	if (!text || typeof text !== 'string') return [];
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return [];
-	}
-	if (!Array.isArray(value)) return [];
-	const seen = new Set<string>();
-	const entries: FavouriteEntry[] = [];
-	for (const item of value as unknown[]) {
-		if (entries.length >= MAX_FAVOURITES) break;
-		const entry = toFavouriteEntry(item);
-		if (!entry || seen.has(entry.id)) continue;
-		seen.add(entry.id);
-		entries.push(entry);
-	}
-	return entries;
+	return parseStoredList(text, toFavouriteEntry, (entry) => entry.id, MAX_FAVOURITES);
 }
 
 /**

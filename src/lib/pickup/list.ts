@@ -5,6 +5,7 @@
  * offline; its price is the one seen when it was added, for display only (the server reads
  * prices from its own catalogue).
  */
+import { parseStoredList, storedRecord } from '../stored-list';
 
 /** What a line knows of a product's variant: enough to show it without the network. */
 export interface PickupItemData {
@@ -183,8 +184,8 @@ function priceOf(value: unknown): number | null {
  * number of cents is unknown, a quantity is cut to MAX_LINE_QUANTITY). Never throws.
  */
 export function toPickupLine(value: unknown): PickupLine | null {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-	const stored = value as Record<string, unknown>;
+	const stored = storedRecord(value);
+	if (!stored) return null;
 	const productId = idOf(stored['productId']);
 	const variantId = idOf(stored['variantId']);
 	const name = textOf(stored['name']);
@@ -210,22 +211,5 @@ export function toPickupLine(value: unknown): PickupLine | null {
  * Never throws, whatever is stored.
  */
 export function parsePickupList(text: string | null | undefined): PickupLine[] {
-	if (!text || typeof text !== 'string') return [];
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return [];
-	}
-	if (!Array.isArray(value)) return [];
-	const seen = new Set<string>();
-	const lines: PickupLine[] = [];
-	for (const item of value as unknown[]) {
-		if (lines.length >= MAX_LINES) break;
-		const line = toPickupLine(item);
-		if (!line || seen.has(lineKey(line))) continue;
-		seen.add(lineKey(line));
-		lines.push(line);
-	}
-	return lines;
+	return parseStoredList(text, toPickupLine, lineKey, MAX_LINES);
 }

@@ -4,8 +4,14 @@
  * its pickup code, queued by the service worker, offline, or refused with the fields and items
  * at fault. Pure but for the `fetch` it is given.
  */
-import { failureReason, isQueuedAnswer, readEmailStatus, type ToastText } from '../contact/outcome';
-import { postJson, workerAnswer, type ContactAnswer, type SendOptions } from '../contact/send';
+import { failureReason, readEmailStatus, type ToastText } from '../contact/outcome';
+import {
+	classifyAnswer,
+	postJson,
+	workerAnswer,
+	type ContactAnswer,
+	type SendOptions,
+} from '../contact/send';
 import { PICKUP_OUTBOX } from '../pwa/outbox';
 import { lineKey } from './list';
 import { PICKUP_FIELDS, type PickupErrors } from './request';
@@ -81,20 +87,20 @@ export function readRefusal(body: unknown, sent: readonly PickupItemInput[]): Pi
 	return any ? errors : null;
 }
 
-/** What an answer means: queued by the service worker, refused, or accepted with its code. */
+/**
+ * What an answer means, read as the contact form reads its own (`classifyAnswer`: queued by the
+ * service worker, refused with its reason) and then: the 422's errors, or the pickup code.
+ */
 export function classifyPickupAnswer(
 	answer: Pick<ContactAnswer, 'ok' | 'status' | 'statusText'>,
 	body: unknown,
 	sent: readonly PickupItemInput[],
 ): PickupSendOutcome {
-	if (isQueuedAnswer(answer.status, body)) return { kind: 'queued' };
-	if (!answer.ok) {
-		return {
-			kind: 'failed',
-			reason: failureReason(answer.status, answer.statusText, body),
-			errors: readRefusal(body, sent),
-		};
+	const outcome = classifyAnswer(answer, body);
+	if (outcome.kind === 'failed') {
+		return { kind: 'failed', reason: outcome.reason, errors: readRefusal(body, sent) };
 	}
+	if (outcome.kind !== 'sent') return outcome;
 	const accepted = readAccepted(body);
 	return accepted
 		? { kind: 'sent', accepted }

@@ -63,5 +63,16 @@ export function useOfflineResend<Sent>(
 	/** The request went (or failed for good): nothing waits any more. */
 	const stopWaiting = () => setWaiting(false);
 
-	return { waiting, wait, stopWaiting };
+	/**
+	 * A sending that did not go through: it waits for the connection (queued by the worker, or
+	 * sent again by the form once online), or it was refused, said by the error toast.
+	 */
+	function notSent(
+		outcome: { kind: 'queued' } | { kind: 'offline' } | { kind: 'failed'; reason: string },
+	) {
+		if (outcome.kind === 'failed') showError(failureDescription(outcome.reason));
+		else wait(outcome.kind === 'offline');
+	}
+
+	return { waiting, text: offlineToast, wait, stopWaiting, notSent };
 }
