@@ -152,7 +152,8 @@ describe('sendPickup', () => {
 			accepted,
 		});
 		expect(calls[0]?.[0]).toBe('/api/prenotazioni');
-		expect(JSON.parse(String(calls[0]?.[1].body))).toEqual(BODY);
+		const body = calls[0]?.[1].body;
+		expect(typeof body === 'string' ? JSON.parse(body) : null).toEqual(BODY);
 	});
 
 	it.each<[boolean, PickupSendOutcome]>([

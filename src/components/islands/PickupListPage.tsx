@@ -143,9 +143,16 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 		});
 	}
 
-	/** Another shop: the day is kept when that shop opens then. */
+	/**
+	 * Another shop: the day is kept when that shop opens then; what was said of the lines at the
+	 * other shop no longer holds (each line says its availability here).
+	 */
 	function chooseShop(shopId: string) {
 		update('shopId', shopId);
+		setErrors((current) => {
+			const { items: _items, ...fields } = current.fields;
+			return { fields, lines: {} };
+		});
 	}
 
 	function focusFirstError(found: PickupErrors) {
