@@ -37,10 +37,13 @@ export default defineConfig({
 		react(),
 		// client:interaction: islands that hydrate on the visitor's first use of the page.
 		interactionDirective(),
-		// Every page but the not-found, offline and thank-you pages and the editor; the static API
-		// is not a page.
+		// Every page but the not-found, offline, thank-you and pickup confirmation pages and the
+		// editor; the static API is not a page.
 		sitemap({
-			filter: (page) => !/\/(404|offline|contatti\/inviato|admin)$/.test(new URL(page).pathname),
+			filter: (page) =>
+				!/\/(404|offline|contatti\/inviato|lista-ritiro\/confermata|admin)$/.test(
+					new URL(page).pathname,
+				),
 		}),
 		// The editor's files under /admin/cms/, from the pinned @sveltia/cms (src/lib/cms/vendor.ts).
 		cms(),

@@ -18,5 +18,8 @@ export const NAV_LINKS: readonly NavLink[] = [
 /** The favourites page, linked from the header's heart. */
 export const FAVOURITES_LINK: NavLink = { href: '/preferiti', label: 'Preferiti' };
 
+/** The pickup list (issue 18), linked from the header's bag. */
+export const PICKUP_LINK: NavLink = { href: '/lista-ritiro', label: 'Lista ritiro' };
+
 /** Namespace of every localStorage key the site writes. */
 export const STORAGE_PREFIX = 'vigorsport';

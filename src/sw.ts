@@ -5,12 +5,14 @@
  * - build assets and the shell pages are precached at install;
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
  * - images: cache first, 30 days, at most 200;
- * - the static JSON under /api/: stale while revalidate;
+ * - the static JSON under /api/: stale while revalidate, but one product's data (its stock, which
+ *   the pickup list checks): network first (3 s), then the copy seen last;
  * - search (Pagefind): its script, WASM, entry and metadata are precached; the entry is asked of
  *   the network first (it names the build's index), and the content-hashed index, fragment and
  *   filter chunks are cached as they are fetched, so search works offline after one search;
- * - POST /api/contact: never cached; when the network is down the message is queued and sent by
- *   Background Sync, and the page is told so with a 202 answer.
+ * - POST /api/contact and POST /api/prenotazioni (the outboxes of src/lib/pwa/outbox.ts): never
+ *   cached; when the network is down the request is queued and sent by Background Sync, and the
+ *   page is told so with a 202 answer.
  */
 import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -20,8 +22,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
-import { CONTACT_SENT, REPLAY_CONTACT } from './lib/contact/outcome';
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
+import { OUTBOX_RETENTION_MINUTES, OUTBOXES, type Outbox } from './lib/pwa/outbox';
 import { isEditorFile } from './lib/http/headers';
 import { isPagefindChunk, PAGEFIND_ENTRY, PAGEFIND_PATH } from './lib/search/files';
 import { canonicalPath } from './lib/seo/canonical';
@@ -143,7 +145,22 @@ registerRoute(
 	}),
 );
 
-// The static read API: answer at once from the cache, refresh it in the background.
+// One product's data (/api/product/<slug>.json): its stock per shop, which the pickup list
+// checks (issue 18). From the network when it answers within the timeout, so the stock is
+// today's; else the copy seen last.
+registerRoute(
+	({ request, url }) =>
+		request.method === 'GET' &&
+		sameOrigin(url) &&
+		/^\/api\/product\/[^/]+\.json$/.test(url.pathname),
+	new NetworkFirst({
+		cacheName: 'dati',
+		networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+		plugins: plugins(new CacheableResponsePlugin({ statuses: [200] })),
+	}),
+);
+
+// The rest of the static read API: answer at once from the cache, refresh it in the background.
 registerRoute(
 	({ request, url }) =>
 		request.method === 'GET' && sameOrigin(url) && /^\/api\/.+\.json$/.test(url.pathname),
@@ -153,11 +170,12 @@ registerRoute(
 	}),
 );
 
-// Contact messages are never cached. When the phone is offline, the message is queued (IndexedDB, up to a day)
-// and sent by Background Sync when the connection is back, or when an open page says it is
-// online again; every open page then hears how it went. The page learns of the queue from the
-// 202 answer.
-async function replayContacts(queue: Queue): Promise<void> {
+// Contact messages and pickup reservations are never cached. When the phone is offline, the
+// request is queued (IndexedDB, up to a day) and sent by Background Sync when the connection is
+// back, or when an open page says it is online again; every open page then hears how it went
+// (its `sent` message, with the answer's body: a reservation's pickup code). The page learns of
+// the queue from the 202 answer.
+async function replay(queue: Queue, outbox: Outbox): Promise<void> {
 	for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
 		let response: Response;
 		try {
@@ -168,34 +186,36 @@ async function replayContacts(queue: Queue): Promise<void> {
 		}
 		const body: unknown = await response.json().catch(() => null);
 		const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-		for (const page of pages) page.postMessage({ type: CONTACT_SENT, ok: response.ok, body });
+		for (const page of pages) page.postMessage({ type: outbox.sent, ok: response.ok, body });
 	}
 }
 
-const contactQueue = new Queue('messaggi-contatto', {
-	maxRetentionTime: 24 * 60,
-	onSync: ({ queue }) => replayContacts(queue),
-});
+for (const outbox of OUTBOXES) {
+	const queue = new Queue(outbox.queue, {
+		maxRetentionTime: OUTBOX_RETENTION_MINUTES,
+		onSync: ({ queue }) => replay(queue, outbox),
+	});
 
-self.addEventListener('message', (event: ExtendableMessageEvent) => {
-	if ((event.data as { type?: string } | null)?.type === REPLAY_CONTACT) {
-		event.waitUntil(replayContacts(contactQueue).catch(() => undefined));
-	}
-});
-
-const sendContact = new NetworkOnly();
-registerRoute(
-	({ url }) => sameOrigin(url) && url.pathname === '/api/contact',
-	async (options) => {
-		const copy = options.request.clone();
-		try {
-			return await sendContact.handle(options);
-		} catch (error) {
-			// Online but no answer means the server is down: the page shows the error (SPEC §8).
-			if (self.navigator.onLine) throw error;
-			await contactQueue.pushRequest({ request: copy });
-			return Response.json({ queued: true }, { status: 202 });
+	self.addEventListener('message', (event: ExtendableMessageEvent) => {
+		if ((event.data as { type?: string } | null)?.type === outbox.replay) {
+			event.waitUntil(replay(queue, outbox).catch(() => undefined));
 		}
-	},
-	'POST',
-);
+	});
+
+	const send = new NetworkOnly();
+	registerRoute(
+		({ url }) => sameOrigin(url) && url.pathname === outbox.path,
+		async (options) => {
+			const copy = options.request.clone();
+			try {
+				return await send.handle(options);
+			} catch (error) {
+				// Online but no answer means the server is down: the page shows the error (SPEC §8).
+				if (self.navigator.onLine) throw error;
+				await queue.pushRequest({ request: copy });
+				return Response.json({ queued: true }, { status: 202 });
+			}
+		},
+		'POST',
+	);
+}

@@ -32,6 +32,7 @@ export const iconFilter = 'M3 5h18M6 12h12M10 19h4';
 export const iconShare = 'M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8M16 6l-4-4-4 4M12 2v13';
 export const iconChevronLeft = 'M15 18l-6-6 6-6';
 export const iconChevronRight = 'M9 18l6-6-6-6';
+export const iconBag = 'M6 7h12l1 14H5L6 7z M9 10V6a3 3 0 0 1 6 0v4';
 export const iconSearch = 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z M21 21l-4.3-4.3';
 
 /** Every icon by name, for Icon.astro. */
@@ -58,6 +59,7 @@ export const ICON_PATHS = {
 	chevronLeft: iconChevronLeft,
 	chevronRight: iconChevronRight,
 	search: iconSearch,
+	bag: iconBag,
 } as const;
 
 /** The name of an icon of the set. */

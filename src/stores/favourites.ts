@@ -8,6 +8,7 @@ import {
 	type FavouriteInput,
 } from '../lib/favourites/favourites';
 import { STORAGE_PREFIX } from '../site';
+import { trySet } from './save';
 
 /** The localStorage key of the favourites list. */
 export const FAVOURITES_KEY = `${STORAGE_PREFIX}:preferiti`;
@@ -31,12 +32,7 @@ export type FavouriteOutcome =
 
 /** Writes the list; false when the browser refuses (private mode, full storage). */
 function save(entries: FavouriteEntry[]): boolean {
-	try {
-		$favourites.set(entries);
-		return true;
-	} catch {
-		return false;
-	}
+	return trySet($favourites, entries);
 }
 
 /** Saves a product (SPEC §4): refused when already saved or without its data. */

@@ -31,6 +31,10 @@ const PAGES: Record<string, string> = {
 	galleria: '/galleria',
 	privacy: '/privacy-policy',
 	varianti: '/prodotti/proteine/varianti',
+	// The pickup pages (issue 18), measured as /preferiti is: nothing stored and no code in the
+	// address, so their islands hydrate on first use.
+	'lista-ritiro': '/lista-ritiro',
+	confermata: '/lista-ritiro/confermata',
 };
 
 /** gzip size of a built file, from the path part of its URL. */

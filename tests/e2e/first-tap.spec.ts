@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './helpers/test';
 import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
+import { openHoldingReact } from './helpers/islands';
 
 /**
  * No first tap is ever lost (issue 15). A returning visitor on a phone (touch, a phone's
@@ -15,25 +16,7 @@ test.use({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, hasTo
 const WHEY = '/prodotti/proteine/whey-concentrate-80';
 const PROTEINS = '/prodotti/proteine';
 
-/**
- * Opens `path` on a fresh page, nothing touched yet, and holds React (the islands' renderer)
- * back until `release()`, as a slow connection would.
- */
-async function fresh(page: Page, path: string) {
-	const requested = new Set<string>();
-	page.on('request', (request) => requested.add(new URL(request.url()).pathname));
-	await page.goto(path, { waitUntil: 'networkidle' });
-	const renderer = (await page.locator('astro-island').first().getAttribute('renderer-url')) ?? '';
-	expect(renderer).not.toBe('');
-	expect(requested.has(renderer), 'nothing loads React before the first use').toBe(false);
-	let release = () => {};
-	const released = new Promise<void>((resolve) => (release = resolve));
-	await page.route(`**${renderer}`, async (route) => {
-		await released;
-		await route.continue();
-	});
-	return { release };
-}
+const fresh = openHoldingReact;
 
 /** The server's HTML has no island control disabled merely because it has not hydrated. */
 async function expectNothingDisabledBeforeHydration(page: Page) {

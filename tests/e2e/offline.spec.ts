@@ -2,23 +2,11 @@ import { expect, test, type BrowserContext, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
 import { storedMessagesFrom } from './helpers/messages';
+import { openControlled } from './helpers/worker';
 
 /** The service worker at /sw.js: offline pages, the offline page, updates (issue 6). */
 
 const PRODUCT = '/prodotti/proteine/whey-concentrate-80';
-
-/** Opens a page and waits until the service worker controls it. */
-async function openControlled(page: Page, path: string) {
-	await page.goto(path);
-	await page.evaluate(async () => {
-		await navigator.serviceWorker.ready;
-		if (!navigator.serviceWorker.controller) {
-			await new Promise((resolve) =>
-				navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-			);
-		}
-	});
-}
 
 test('registers /sw.js with scope / after the page has loaded', async ({ page, baseURL }) => {
 	await page.goto('/');

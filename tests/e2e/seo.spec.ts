@@ -60,7 +60,7 @@ test('the sitemap lists every category and product, and no utility page', async 
 	for (const product of catalogue.products) expect(urls).toContain(`${SITE}${product.url}`);
 	expect(urls).toContain(`${SITE}/prodotti/proteine`);
 	expect(urls).toContain(`${SITE}/negozi`);
-	for (const path of ['/404', '/offline', '/contatti/inviato']) {
+	for (const path of ['/404', '/offline', '/contatti/inviato', '/lista-ritiro/confermata']) {
 		expect(urls).not.toContain(`${SITE}${path}`);
 	}
 });

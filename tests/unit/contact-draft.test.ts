@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../fixtures/storage';
 import {
 	clearDraft,
 	DRAFT_KEY,
@@ -10,19 +11,6 @@ import {
 	type DraftStorage,
 } from '../../src/lib/contact/draft';
 import { isSubmissionKey } from '../../src/lib/contact/contact-schema';
-
-/** A storage that keeps values in a map, as localStorage does. */
-function memoryStorage(
-	initial: Record<string, string> = {},
-): DraftStorage & { data: Map<string, string> } {
-	const data = new Map(Object.entries(initial));
-	return {
-		data,
-		getItem: (key) => data.get(key) ?? null,
-		setItem: (key, value) => void data.set(key, value),
-		removeItem: (key) => void data.delete(key),
-	};
-}
 
 /** A storage that refuses everything, as in some private modes. */
 const brokenStorage: DraftStorage = {

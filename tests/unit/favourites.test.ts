@@ -157,6 +157,7 @@ describe('favouriteCards', () => {
 			imageUrl: '/_astro/a.webp',
 			url: '/prodotti/proteine/a',
 			isNew: true,
+			pickup: null,
 		},
 	];
 
@@ -166,7 +167,8 @@ describe('favouriteCards', () => {
 			['b', 'gone', 'Vecchio b', 1990],
 			['a', 'current', 'Nuovo nome', 2490],
 		]);
-		expect(cards[1]).toMatchObject({ imageUrl: '/_astro/a.webp', isNew: true });
+		expect(cards[1]).toMatchObject({ imageUrl: '/_astro/a.webp', isNew: true, pickup: null });
+		expect(cards[0]?.pickup).toBeNull();
 	});
 
 	it('falls back to the stored fields when the catalogue cannot be read', () => {

@@ -28,7 +28,9 @@ describe('precachePatterns', () => {
 			'index.html',
 			'prodotti.html',
 			'preferiti.html',
+			'lista-ritiro.html',
 			'contatti.html',
+			'lista-ritiro/confermata.html',
 			'offline.html',
 		]);
 	});

@@ -64,7 +64,7 @@ export default function Availability({
 			{firstShop && (
 				<a
 					href={reserveHref(productSlug, variant.id, firstShop.id)}
-					className="flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover"
+					className="flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white"
 				>
 					{total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità'}
 				</a>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
 	CONTACT_FIELDS,
 	hasErrors,
@@ -7,25 +7,30 @@ import {
 	type ContactErrors,
 	type ContactField,
 } from '../../lib/contact/contact-schema';
-import {
-	failureDescription,
-	OFFLINE_TOAST,
-	successToast,
-	type EmailStatus,
-} from '../../lib/contact/outcome';
-import { CONTACT_ENDPOINT, sendContact } from '../../lib/contact/send';
-import { showError, showToast, TOAST_DURATION } from '../../stores/toasts';
+import { successToast, type EmailStatus } from '../../lib/contact/outcome';
+import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/contact/send';
+import { CONTACT_OUTBOX } from '../../lib/pwa/outbox';
+import { showToast, TOAST_DURATION } from '../../stores/toasts';
 import {
 	Field,
 	fieldId,
 	PrivacyField,
+	SendControls,
 	TrapField,
 	type FieldProps,
 	type TextField,
 } from './contact/Field';
 import { useDraft } from './contact/use-draft';
-import { useOfflineResend } from './contact/use-offline-resend';
+import { useOfflineResend, type WorkerReport } from './contact/use-offline-resend';
+import { useSubmit } from './contact/use-submit';
 import { useReservationPrefill } from './contact/use-reservation-prefill';
+
+/** The worker's word on a message it queued: the e-mail status once sent, or the failure. */
+function readWorker(data: unknown): WorkerReport<EmailStatus> | null {
+	const outcome = workerOutcome(data);
+	if (outcome?.kind === 'sent') return { kind: 'sent', value: outcome.status };
+	return outcome?.kind === 'failed' ? outcome : null;
+}
 
 export type ContactFormProps = {
 	/** The shops, to name the one chosen for a reservation. */
@@ -46,9 +51,6 @@ export default function ContactForm({ shops }: ContactFormProps) {
 	const draft = useDraft(formRef);
 	const { values } = draft;
 	const [errors, setErrors] = useState<ContactErrors>({});
-	/** After the first attempt to send, fields are checked again as the visitor corrects them. */
-	const [attempted, setAttempted] = useState(false);
-	const [sending, setSending] = useState(false);
 	const [trap, setTrap] = useState('');
 	const baseId = useId();
 
@@ -67,7 +69,17 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		setTrap('');
 		offline.stopWaiting();
 	}
-	const offline = useOfflineResend(formRef, sent);
+	const offline = useOfflineResend(formRef, {
+		outbox: CONTACT_OUTBOX,
+		read: readWorker,
+		onSent: sent,
+	});
+	const { attempted, setAttempted, sending, onSubmit } = useSubmit({
+		validate: () => validateContact(values),
+		hasErrors,
+		showErrors,
+		send,
+	});
 
 	function update(field: ContactField, value: string | boolean) {
 		const next = draft.change(field, value);
@@ -80,40 +92,22 @@ export default function ContactForm({ shops }: ContactFormProps) {
 		}
 	}
 
-	function focusFirstError(found: ContactErrors) {
+	/** The errors on the form, the first focused (its aria-describedby reads the error). */
+	function showErrors(found: ContactErrors) {
+		setErrors(found);
 		const first = CONTACT_FIELDS.find((field) => found[field]);
 		if (first) document.getElementById(fieldId(baseId, first))?.focus();
 	}
 
-	async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-		event.preventDefault();
-		if (sending) return;
-		const found = validateContact(values);
-		setAttempted(true);
-		setErrors(found);
-		if (hasErrors(found)) {
-			focusFirstError(found);
-			return;
-		}
-		setSending(true);
-		const submissionKey = draft.keyForSending();
-		try {
-			const outcome = await sendContact(
-				{ input: values, trap, submissionKey },
-				{ fetch, isOffline: () => navigator.onLine === false },
-			);
-			if (outcome.kind === 'sent') sent(outcome.status);
-			else if (outcome.kind === 'queued' || outcome.kind === 'offline') {
-				offline.wait(outcome.kind === 'offline');
-			} else {
-				if (outcome.fields) {
-					setErrors(outcome.fields);
-					focusFirstError(outcome.fields);
-				}
-				showError(failureDescription(outcome.reason));
-			}
-		} finally {
-			setSending(false);
+	async function send() {
+		const outcome = await sendContact(
+			{ input: values, trap, submissionKey: draft.keyForSending() },
+			{ fetch, isOffline: () => navigator.onLine === false },
+		);
+		if (outcome.kind === 'sent') sent(outcome.status);
+		else {
+			if (outcome.kind === 'failed' && outcome.fields) showErrors(outcome.fields);
+			offline.notSent(outcome);
 		}
 	}
 
@@ -148,20 +142,7 @@ export default function ContactForm({ shops }: ContactFormProps) {
 				checked={values.privacy}
 				onChange={(checked) => update('privacy', checked)}
 			/>
-			<button
-				type="submit"
-				disabled={sending}
-				className="flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-			>
-				{sending ? 'Invio in corso...' : 'Invia Messaggio'}
-			</button>
-			<p
-				role="status"
-				className="text-sm font-medium text-ink"
-				data-contact-waiting={offline.waiting}
-			>
-				{offline.waiting ? `${OFFLINE_TOAST.title}: ${OFFLINE_TOAST.description}` : ''}
-			</p>
+			<SendControls sending={sending} label="Invia Messaggio" offline={offline} />
 		</form>
 	);
 }

@@ -11,6 +11,8 @@ import { formatPrice } from '../../lib/format/price';
 import { $favourites, clearFavourites } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import FavouriteButton from './FavouriteButton';
+import { ListEmpty, ListLoading } from './ListStates';
+import PickupAddButton from './PickupAddButton';
 
 /** Reads the catalogue index; null when the network or the file fails (stored fields are used). */
 async function loadCatalogue(): Promise<CatalogueItem[] | null> {
@@ -94,45 +96,30 @@ function Card({ card }: { card: FavouriteCard }) {
 						Dettagli<span className="sr-only">: {card.name}</span>
 					</a>
 				)}
+				{card.pickup && (
+					<div className="mt-2">
+						<PickupAddButton choice={card.pickup} />
+					</div>
+				)}
 			</div>
 		</li>
 	);
 }
 
-/**
- * The box of the loading and the empty state: the same height for both, so the page below does
- * not move when one replaces the other.
- */
-const STATE_BOX = 'flex min-h-72 flex-col items-center justify-center';
-
 /** The loading state; `state` marks the server's copy, which the page's mark may hide. */
-function Loading({ state }: { state?: string }) {
-	return (
-		<div className={`${STATE_BOX} text-ink-soft`} role="status" data-favourites-state={state}>
-			<span
-				aria-hidden="true"
-				className="h-10 w-10 animate-spin rounded-full border-4 border-zinc-200 border-t-accent motion-reduce:animate-none"
-			/>
-			<p className="mt-4">Caricamento preferiti...</p>
-		</div>
-	);
+function Loading({ state }: { state?: 'loading' }) {
+	return <ListLoading text="Caricamento preferiti..." state={state} />;
 }
 
 /** The empty state, with the way back to the catalogue. */
-function Empty({ state }: { state?: string }) {
+function Empty({ state }: { state?: 'empty' }) {
 	return (
-		<div className={`${STATE_BOX} mx-auto max-w-xl text-center`} data-favourites-state={state}>
-			<h2 className="text-2xl font-bold text-night">Nessun Preferito</h2>
-			<p className="mt-3 text-ink-soft">
-				Esplora il catalogo e tocca il cuore sui prodotti che ti interessano: li ritroverai qui.
-			</p>
-			<a
-				href="/prodotti"
-				className="mt-8 inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-6 py-3 font-semibold text-night hover:bg-accent-hover"
-			>
-				Scopri i Prodotti
-			</a>
-		</div>
+		<ListEmpty
+			title="Nessun Preferito"
+			text="Esplora il catalogo e tocca il cuore sui prodotti che ti interessano: li ritroverai qui."
+			linkText="Scopri i Prodotti"
+			state={state}
+		/>
 	);
 }
 
@@ -165,7 +152,7 @@ export default function FavouritesList() {
 	}, [hasEntries, catalogue]);
 
 	// Server HTML, and the first render in the browser: both states, the page's mark chooses one
-	// (preferiti.astro, styles/global.css), so a visitor with none sees the empty state at once.
+	// (StoredListMark.astro, styles/global.css), so a visitor with none sees the empty state at once.
 	if (!mounted) {
 		return (
 			<>

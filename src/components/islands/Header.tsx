@@ -7,9 +7,10 @@ import {
 	nextHeaderState,
 	type HeaderState,
 } from '../../lib/header/scroll-rules';
-import { FAVOURITES_LINK, NAV_LINKS } from '../../site';
+import { FAVOURITES_LINK, NAV_LINKS, PICKUP_LINK, type NavLink } from '../../site';
 import { $favouriteCount } from '../../stores/favourites';
-import { iconClose, iconHeart, iconMenu } from '../../lib/icons';
+import { $pickupCount } from '../../stores/pickup-list';
+import { iconBag, iconClose, iconHeart, iconMenu } from '../../lib/icons';
 import Icon from './Icon';
 import { SEARCH_PAGE, SearchButton, SearchForm, SearchPanel } from './header/HeaderSearch';
 
@@ -22,35 +23,43 @@ export type HeaderProps = {
 	logoSrc: string;
 };
 
-/** The link to /preferiti: a heart with the number of saved products once known. */
-function FavouritesLink({
+/**
+ * An icon link with a count: the heart to /preferiti (saved products) and the bag to
+ * /lista-ritiro (pieces in the pickup list). The badge is positioned over the icon, so it never
+ * moves anything when it appears; the count is in the link's name.
+ */
+function CountLink({
+	link,
+	icon,
 	active,
 	className,
 	count,
 	onClick,
 }: {
+	link: NavLink;
+	icon: string;
 	active: boolean;
 	className: string;
 	count: number;
 	onClick: () => void;
 }) {
-	const label = count > 0 ? `${FAVOURITES_LINK.label} (${count})` : FAVOURITES_LINK.label;
+	const label = count > 0 ? `${link.label} (${count})` : link.label;
 	return (
 		<a
-			href={FAVOURITES_LINK.href}
+			href={link.href}
 			className={`relative flex items-center ${className}`}
 			aria-current={active ? 'page' : undefined}
 			aria-label={label}
 			onClick={onClick}
 		>
-			<Icon path={iconHeart} size={22} filled={active} />
+			<Icon path={icon} size={22} filled={active && icon === iconHeart} />
 			{count > 0 && (
 				<span
 					aria-hidden="true"
-					data-favourite-count
+					data-count={link.href}
 					className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-night"
 				>
-					{count}
+					{count > 99 ? '99+' : count}
 				</span>
 			)}
 		</a>
@@ -72,9 +81,11 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 	menuOpenRef.current = menuOpen;
 	// The stored count is read only after mounting, so the server HTML and hydration agree.
 	const storedCount = useStore($favouriteCount);
+	const storedPieces = useStore($pickupCount);
 	const [mounted, setMounted] = useState(false);
 	useEffect(() => setMounted(true), []);
 	const favouriteCount = mounted ? storedCount : 0;
+	const pickupCount = mounted ? storedPieces : 0;
 
 	useEffect(() => {
 		let frame = 0;
@@ -119,14 +130,31 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 
 	const hidden = state.hidden && !menuOpen;
 	const favouritesActive = isActiveLink(FAVOURITES_LINK.href, currentPath);
+	const pickupActive = isActiveLink(PICKUP_LINK.href, currentPath);
+	/** The heart and the bag, in this order, on wide and narrow screens alike. */
+	const counted = [
+		{ link: FAVOURITES_LINK, icon: iconHeart, active: favouritesActive, count: favouriteCount },
+		{ link: PICKUP_LINK, icon: iconBag, active: pickupActive, count: pickupCount },
+	];
+	const countLinks = (className: (active: boolean) => string) =>
+		counted.map((item) => (
+			<CountLink
+				key={item.link.href}
+				{...item}
+				className={className(item.active)}
+				onClick={onNavigate}
+			/>
+		));
 	const searchActive = isActiveLink(SEARCH_PAGE, currentPath);
 
+	const tone = (active: boolean) =>
+		active
+			? 'bg-accent text-night'
+			: 'text-white hover:bg-night-soft hover:text-accent focus-visible:text-accent';
 	const linkClass = (active: boolean) =>
-		`rounded-md px-3 py-2 text-base font-medium transition-colors ${
-			active
-				? 'bg-accent text-night'
-				: 'text-white hover:bg-night-soft hover:text-accent focus-visible:text-accent'
-		}`;
+		`rounded-md px-2 py-2 text-base font-medium whitespace-nowrap transition-colors lg:px-3 ${tone(active)}`;
+	// Narrow screens: search, heart and bag as 40 px squares beside the menu button (360 px wide).
+	const iconClass = (active: boolean) => `rounded-md p-[9px] transition-colors ${tone(active)}`;
 
 	return (
 		<header
@@ -138,7 +166,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 			}`}
 		>
 			<div
-				className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[padding] duration-300 motion-reduce:transition-none ${
+				className={`mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 transition-[padding] duration-300 motion-reduce:transition-none sm:gap-4 ${
 					state.compact ? 'py-1.5' : 'py-3'
 				}`}
 			>
@@ -148,7 +176,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 						alt={`${companyName} – Home`}
 						width="160"
 						height="40"
-						className="h-10 w-40"
+						className="h-9 w-36 sm:h-10 sm:w-40"
 					/>
 				</a>
 				<nav aria-label="Principale" className="hidden md:block">
@@ -168,28 +196,18 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 								</li>
 							);
 						})}
-						<li>
-							<FavouritesLink
-								active={favouritesActive}
-								className={linkClass(favouritesActive)}
-								count={favouriteCount}
-								onClick={onNavigate}
-							/>
-						</li>
+						{countLinks(linkClass).map((link) => (
+							<li key={link.key}>{link}</li>
+						))}
 						<li className="lg:hidden">
 							<SearchButton className={linkClass(searchActive)} />
 						</li>
 					</ul>
 				</nav>
 				<SearchForm />
-				<div className="flex items-center gap-1 md:hidden">
-					<SearchButton className={linkClass(searchActive)} />
-					<FavouritesLink
-						active={favouritesActive}
-						className={linkClass(favouritesActive)}
-						count={favouriteCount}
-						onClick={onNavigate}
-					/>
+				<div className="flex items-center gap-0.5 md:hidden">
+					<SearchButton className={iconClass(searchActive)} />
+					{countLinks(iconClass)}
 					<button
 						ref={toggleRef}
 						type="button"

@@ -64,6 +64,11 @@ export function totalStock(variant: Pick<VariantView, 'stock'>): number {
 	return Object.values(variant.stock).reduce((sum, count) => sum + Math.max(0, count), 0);
 }
 
+/** The most pieces one shop has: what one reservation, at one shop, can ask for at most. */
+export function largestShopStock(variant: Pick<VariantView, 'stock'>): number {
+	return Math.max(0, ...Object.values(variant.stock));
+}
+
 /** A variant can be chosen when at least one shop has it. */
 export function isAvailable(variant: Pick<VariantView, 'stock'>): boolean {
 	return totalStock(variant) > 0;

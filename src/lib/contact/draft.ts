@@ -26,48 +26,85 @@ export function emptyDraft(): ContactDraft {
 	return draft;
 }
 
-/** The stored draft; empty when there is none or it cannot be read. */
-export function readDraft(storage: DraftStorage | null): ContactDraft {
-	const draft = emptyDraft();
+/**
+ * The string fields `fields` of the JSON object stored under `key`; anything else, and
+ * anything unreadable, is left out. Shared with the pickup list's draft (lib/pickup/draft.ts).
+ */
+export function readStoredTexts<Field extends string>(
+	storage: DraftStorage | null,
+	key: string,
+	fields: readonly Field[],
+): Partial<Record<Field, string>> {
 	let parsed: unknown;
 	try {
-		const raw = storage?.getItem(DRAFT_KEY);
-		if (!raw) return draft;
+		const raw = storage?.getItem(key);
+		if (!raw) return {};
 		parsed = JSON.parse(raw);
 	} catch {
-		return draft;
+		return {};
 	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return draft;
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
 	const record = parsed as Record<string, unknown>;
-	for (const field of DRAFT_FIELDS) {
+	const texts: Partial<Record<Field, string>> = {};
+	for (const field of fields) {
 		const value = record[field];
-		if (typeof value === 'string') draft[field] = value;
+		if (typeof value === 'string') texts[field] = value;
 	}
-	if (isSubmissionKey(record['submissionKey'])) draft.submissionKey = record['submissionKey'];
-	return draft;
+	return texts;
+}
+
+/**
+ * Stores the texts under `key` as one JSON object, leaving out undefined ones; nothing at all
+ * when every text of `visible` is empty. Errors (quota, private mode) are ignored.
+ */
+export function writeStoredTexts(
+	storage: DraftStorage | null,
+	key: string,
+	texts: Readonly<Record<string, string | undefined>>,
+	visible: readonly string[],
+): void {
+	try {
+		if (visible.every((field) => !texts[field])) storage?.removeItem(key);
+		else storage?.setItem(key, JSON.stringify(texts));
+	} catch {
+		// A draft is a convenience: without storage the form still works.
+	}
+}
+
+/** Forgets what is stored under `key`; errors are ignored. */
+export function removeStored(storage: DraftStorage | null, key: string): void {
+	try {
+		storage?.removeItem(key);
+	} catch {
+		// See writeStoredTexts.
+	}
+}
+
+/** The stored draft; empty when there is none or it cannot be read. */
+export function readDraft(storage: DraftStorage | null): ContactDraft {
+	const { submissionKey, ...texts } = readStoredTexts(storage, DRAFT_KEY, [
+		...DRAFT_FIELDS,
+		'submissionKey',
+	]);
+	return {
+		...emptyDraft(),
+		...texts,
+		...(isSubmissionKey(submissionKey) ? { submissionKey } : {}),
+	};
 }
 
 /** Keeps the draft; an empty one is removed. Errors (quota, private mode) are ignored. */
 export function writeDraft(storage: DraftStorage | null, input: ContactDraft): void {
-	const draft: Record<string, string> = Object.fromEntries(
+	const draft: Record<string, string | undefined> = Object.fromEntries(
 		DRAFT_FIELDS.map((field) => [field, input[field]]),
 	);
 	if (input.submissionKey) draft['submissionKey'] = input.submissionKey;
-	try {
-		if (DRAFT_FIELDS.every((field) => input[field] === '')) storage?.removeItem(DRAFT_KEY);
-		else storage?.setItem(DRAFT_KEY, JSON.stringify(draft));
-	} catch {
-		// The draft is a convenience: without storage the form still works.
-	}
+	writeStoredTexts(storage, DRAFT_KEY, draft, DRAFT_FIELDS);
 }
 
 /** Forgets the draft (after the message is sent). */
 export function clearDraft(storage: DraftStorage | null): void {
-	try {
-		storage?.removeItem(DRAFT_KEY);
-	} catch {
-		// See writeDraft.
-	}
+	removeStored(storage, DRAFT_KEY);
 }
 
 /**

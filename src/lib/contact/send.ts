@@ -20,9 +20,10 @@ import {
 	requestFailure,
 	type EmailStatus,
 } from './outcome';
+import { CONTACT_OUTBOX } from '../pwa/outbox';
 
 /** The endpoint; also the form's action, so the form works before and without JavaScript. */
-export const CONTACT_ENDPOINT = '/api/contact';
+export const CONTACT_ENDPOINT = CONTACT_OUTBOX.path;
 
 /** The part of an answer that the form reads (a fetch Response has it). */
 export interface ContactAnswer {
@@ -108,6 +109,38 @@ async function readBody(answer: ContactAnswer): Promise<unknown> {
 	}
 }
 
+/** What became of a JSON request: answered (with its body), or not, offline or not. */
+export type PostResult =
+	| { kind: 'answered'; answer: ContactAnswer; body: unknown }
+	| { kind: 'offline' }
+	| { kind: 'failed'; reason: string };
+
+/**
+ * Posts a JSON body to one of the site's endpoints (the contact form's, the pickup list's) and
+ * reads the answer. Never throws: a request with no answer is `offline` when the phone is known
+ * to be offline, else `failed` with the reason to show.
+ */
+export async function postJson(
+	endpoint: string,
+	body: string,
+	{ fetch: send, isOffline, timeoutMs = REQUEST_TIMEOUT_MS }: SendOptions,
+): Promise<PostResult> {
+	let answer: ContactAnswer;
+	try {
+		answer = await send(endpoint, {
+			method: 'POST',
+			// A server that never answers ends in the usual error toast, not a form stuck sending.
+			signal: AbortSignal.timeout(timeoutMs),
+			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+			body,
+		});
+	} catch (error) {
+		if (isOffline()) return { kind: 'offline' };
+		return { kind: 'failed', reason: requestFailure(error) };
+	}
+	return { kind: 'answered', answer, body: await readBody(answer) };
+}
+
 /** What an answer means: queued by the service worker, refused (with its reason), or sent. */
 export function classifyAnswer(
 	answer: Pick<ContactAnswer, 'ok' | 'status' | 'statusText'>,
@@ -127,22 +160,22 @@ export function classifyAnswer(
 /** Posts a message to CONTACT_ENDPOINT as JSON and says what became of it. Never throws. */
 export async function sendContact(
 	request: ContactRequest,
-	{ fetch: send, isOffline, timeoutMs = REQUEST_TIMEOUT_MS }: SendOptions,
+	options: SendOptions,
 ): Promise<SendOutcome> {
-	let answer: ContactAnswer;
-	try {
-		answer = await send(CONTACT_ENDPOINT, {
-			method: 'POST',
-			// A server that never answers ends in the usual error toast, not a form stuck sending.
-			signal: AbortSignal.timeout(timeoutMs),
-			headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-			body: contactBody(request),
-		});
-	} catch (error) {
-		if (isOffline()) return { kind: 'offline' };
-		return { kind: 'failed', reason: requestFailure(error), fields: null };
-	}
-	return classifyAnswer(answer, await readBody(answer));
+	const posted = await postJson(CONTACT_ENDPOINT, contactBody(request), options);
+	if (posted.kind === 'offline') return posted;
+	if (posted.kind === 'failed') return { ...posted, fields: null };
+	return classifyAnswer(posted.answer, posted.body);
+}
+
+/**
+ * What the service worker says of a request it queued and has now sent (docs/ARCHITECTURE.md,
+ * 'Offline'): its answer's success and body, when the message is of `type`; else null.
+ */
+export function workerAnswer(data: unknown, type: string): { ok: boolean; body: unknown } | null {
+	if (typeof data !== 'object' || data === null) return null;
+	const { type: kind, ok, body } = data as { type?: unknown; ok?: unknown; body?: unknown };
+	return kind === type ? { ok: ok === true, body } : null;
 }
 
 /**
@@ -150,9 +183,8 @@ export async function sendContact(
  * 'Offline'), or null for any other message.
  */
 export function workerOutcome(data: unknown): SendOutcome | null {
-	if (typeof data !== 'object' || data === null) return null;
-	const { type, ok, body } = data as { type?: unknown; ok?: unknown; body?: unknown };
-	if (type !== CONTACT_SENT) return null;
-	if (ok) return { kind: 'sent', status: sentStatus(body) };
-	return { kind: 'failed', reason: failureReason(0, '', body), fields: null };
+	const answer = workerAnswer(data, CONTACT_SENT);
+	if (!answer) return null;
+	if (answer.ok) return { kind: 'sent', status: sentStatus(answer.body) };
+	return { kind: 'failed', reason: failureReason(0, '', answer.body), fields: null };
 }

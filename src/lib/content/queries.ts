@@ -194,3 +194,12 @@ export function getApiProducts(): Promise<ApiProductInput[]> {
 	apiProducts ??= (async () => Promise.all((await getProductViews()).map(toApiInput)))();
 	return apiProducts;
 }
+
+let apiProductsBySlug: Promise<Map<string, ApiProductInput>> | undefined;
+
+/** One product as API input, by slug (the pickup list's buttons); undefined when unknown. */
+export async function getApiProduct(slug: string): Promise<ApiProductInput | undefined> {
+	apiProductsBySlug ??= (async () =>
+		new Map((await getApiProducts()).map((product) => [product.view.slug, product])))();
+	return (await apiProductsBySlug).get(slug);
+}

@@ -1,5 +1,7 @@
 import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
+import type { PickupChoice } from '../pickup/choices';
+import { parseStoredList, storedRecord } from '../stored-list';
 
 /**
  * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
@@ -136,8 +138,8 @@ function addedAtOf(value: unknown): string {
  * becomes UNKNOWN_ADDED_AT. Unknown fields are not kept. Never throws.
  */
 export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
-	if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-	const stored = value as Record<string, unknown>;
+	const stored = storedRecord(value);
+	if (!stored) return null;
 	const id = idOf(stored['id']);
 	const slug = textOf(stored['slug'], MAX_ID_LENGTH);
 	const name = textOf(stored['name'], Number.MAX_SAFE_INTEGER);
@@ -167,24 +169,7 @@ export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
  * MAX_FAVOURITES entries are read. Never throws, whatever is stored.
  */
 export function parseFavourites(text: string | null | undefined): FavouriteEntry[] {
-	if (!text || typeof text !== 'string') return [];
-	let value: unknown;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return [];
-	}
-	if (!Array.isArray(value)) return [];
-	const seen = new Set<string>();
-	const entries: FavouriteEntry[] = [];
-	for (const item of value as unknown[]) {
-		if (entries.length >= MAX_FAVOURITES) break;
-		const entry = toFavouriteEntry(item);
-		if (!entry || seen.has(entry.id)) continue;
-		seen.add(entry.id);
-		entries.push(entry);
-	}
-	return entries;
+	return parseStoredList(text, toFavouriteEntry, (entry) => entry.id, MAX_FAVOURITES);
 }
 
 /**
@@ -207,7 +192,10 @@ export function savedCountText(count: number): string {
 }
 
 /** What the favourites page reads of an entry of /api/catalogue.json. */
-export type CatalogueItem = Omit<CatalogueEntry, 'id'>;
+export type CatalogueItem = Omit<CatalogueEntry, 'id'> & {
+	/** The only variant of a single-variant product in stock (the pickup list's button). */
+	pickup?: PickupChoice | null | undefined;
+};
 
 /** A card of the favourites page. */
 export interface FavouriteCard {
@@ -221,6 +209,8 @@ export interface FavouriteCard {
 	isNew: boolean;
 	/** current: refreshed from the catalogue; stored: catalogue unreachable; gone: no longer sold. */
 	status: 'current' | 'stored' | 'gone';
+	/** What 'Aggiungi alla lista ritiro' adds: a current single-variant product in stock. */
+	pickup: PickupChoice | null;
 	/** The entry as saved, for the heart on the card. */
 	entry: FavouriteEntry;
 }
@@ -256,6 +246,7 @@ export function favouriteCards(
 					description: current.description,
 					isNew: current.isNew,
 					status: 'current' as const,
+					pickup: current.pickup ?? null,
 					entry,
 				};
 			}
@@ -269,6 +260,7 @@ export function favouriteCards(
 				description: null,
 				isNew: false,
 				status: catalogue ? ('gone' as const) : ('stored' as const),
+				pickup: null,
 				entry,
 			};
 		});

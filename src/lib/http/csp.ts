@@ -80,8 +80,10 @@ export const SITE_SCRIPT_ATTRIBUTE = 'data-site-script';
 export const SITE_SCRIPTS = [
 	/** src/layouts/BaseLayout.astro: is a cookie decision stored? (every page) */
 	'consenso',
-	/** src/pages/preferiti.astro: are favourites stored? */
+	/** src/components/ui/StoredListMark.astro on /preferiti: are favourites stored? */
 	'preferiti',
+	/** src/components/ui/StoredListMark.astro on /lista-ritiro: is a pickup list stored? */
+	'lista-ritiro',
 ] as const;
 
 /** One inline script found in a built page. */

@@ -9,8 +9,15 @@ export const SHELL_PAGES = [
 	{ path: '/', label: 'Home' },
 	{ path: '/prodotti', label: 'Prodotti' },
 	{ path: '/preferiti', label: 'I tuoi preferiti' },
+	{ path: '/lista-ritiro', label: 'La tua lista ritiro' },
 	{ path: '/contatti', label: 'Contatti' },
 ] as const;
+
+/**
+ * Pages precached besides the shell pages, not offered as links offline: the pickup
+ * confirmation (issue 18), which a reservation sent by the service worker's queue may open.
+ */
+export const OTHER_PRECACHED_PAGES = ['/lista-ritiro/confermata'] as const;
 
 /** The page shown for a page that is neither online nor in the cache. */
 export const OFFLINE_PAGE = '/offline';
@@ -36,8 +43,8 @@ export function precachePatterns(): string[] {
 		'favicon.svg',
 		// The search's script, WASM, entry and metadata (issue 17); its chunks are cached as fetched.
 		...PAGEFIND_PRECACHE,
-		...[...SHELL_PAGES.map((page) => page.path), OFFLINE_PAGE].map((path) =>
-			builtFileFor(path).slice(1),
+		...[...SHELL_PAGES.map((page) => page.path), ...OTHER_PRECACHED_PAGES, OFFLINE_PAGE].map(
+			(path) => builtFileFor(path).slice(1),
 		),
 	];
 }

@@ -1,9 +1,19 @@
 import type { APIRoute } from 'astro';
 import { catalogueEntry } from '../../lib/catalogue/api';
 import { getApiProducts } from '../../lib/content/queries';
+import { onlyChoice } from '../../lib/pickup/choices';
 
-/** /api/catalogue.json: the compact index used by favourites to refresh names, prices and photos. */
+/**
+ * /api/catalogue.json: the compact index used by favourites to refresh names, prices and photos,
+ * with `pickup`, the only variant of a single-variant product in stock, which a favourite's card
+ * adds to the pickup list (issue 18).
+ */
 export const GET: APIRoute = async () => {
 	const products = await getApiProducts();
-	return Response.json({ products: products.map(catalogueEntry) });
+	return Response.json({
+		products: products.map((product) => ({
+			...catalogueEntry(product),
+			pickup: onlyChoice(product),
+		})),
+	});
 };

@@ -18,3 +18,24 @@ export async function waitForIsland(page: Page, inner: string): Promise<Locator>
 	await expect(island).not.toHaveAttribute('ssr');
 	return island;
 }
+
+/**
+ * Opens `path` on a fresh page, nothing touched yet (so no island has hydrated and React has not
+ * loaded), and holds React (the islands' renderer) back until `release()`, as a slow connection
+ * would.
+ */
+export async function openHoldingReact(page: Page, path: string): Promise<{ release: () => void }> {
+	const requested = new Set<string>();
+	page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+	await page.goto(path, { waitUntil: 'networkidle' });
+	const renderer = (await page.locator('astro-island').first().getAttribute('renderer-url')) ?? '';
+	expect(renderer).not.toBe('');
+	expect(requested.has(renderer), 'nothing loads React before the first use').toBe(false);
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route(`**${renderer}`, async (route) => {
+		await released;
+		await route.continue();
+	});
+	return { release };
+}

@@ -6,6 +6,7 @@ import {
 	MIN_LENGTH,
 	type ContactField,
 } from '~/lib/contact/contact-schema';
+import type { ToastText } from '~/lib/contact/outcome';
 
 /** A text field of the form (the privacy box is a checkbox). */
 export type TextField = Exclude<ContactField, 'privacy'>;
@@ -161,5 +162,35 @@ export function TrapField({
 				onChange={(event) => onChange(event.target.value)}
 			/>
 		</div>
+	);
+}
+
+/**
+ * The send button ('Invio in corso...' while a request is on its way, when it is disabled) and,
+ * under it, the polite status that says what was sent waits for the connection.
+ */
+export function SendControls({
+	sending,
+	label,
+	offline: { waiting, text },
+}: {
+	sending: boolean;
+	label: string;
+	/** `useOfflineResend`'s state: whether a request waits, and what to say then. */
+	offline: { waiting: boolean; text: ToastText };
+}) {
+	return (
+		<>
+			<button
+				type="submit"
+				disabled={sending}
+				className="flex min-h-12 w-full items-center justify-center rounded-lg bg-accent px-6 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+			>
+				{sending ? 'Invio in corso...' : label}
+			</button>
+			<p role="status" className="text-sm font-medium text-ink" data-waiting={waiting}>
+				{waiting ? `${text.title}: ${text.description}` : ''}
+			</p>
+		</>
 	);
 }

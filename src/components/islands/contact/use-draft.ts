@@ -16,7 +16,7 @@ import {
 import { mergeReservation } from '~/lib/contact/reservation';
 
 /** localStorage, or null where the browser refuses it (private mode, blocked storage). */
-function browserStorage(): DraftStorage | null {
+export function browserStorage(): DraftStorage | null {
 	try {
 		return window.localStorage;
 	} catch {

@@ -1,0 +1,85 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { iconBag } from '../../lib/icons';
+import { clampQuantity } from '../../lib/pickup/list';
+import type { PickupChoice } from '../../lib/pickup/choices';
+import Icon from './Icon';
+import { addWithToast } from './pickup/add';
+import { QuantitySelect } from './pickup/QuantitySelect';
+import { useSelectedVariant } from './use-selected-variant';
+
+export type PickupAddProps = {
+	initialId: string;
+	/** Each variant as the list keeps it, with the most pieces one shop has. */
+	choices: PickupChoice[];
+};
+
+/** Most pieces the product page offers at once; adding again adds more, up to the stock. */
+const MAX_AT_ONCE = 10;
+
+/**
+ * 'Aggiungi alla lista ritiro' on the product page (issue 18): the chosen variant
+ * ($selectedVariant) in the chosen number of pieces. The pieces' select works before the island
+ * hydrates and is read when it does; the button is never disabled, so the first tap, held by
+ * client:interaction while the island loads, adds.
+ */
+export default function PickupAdd({ initialId, choices }: PickupAddProps) {
+	const selectedId = useSelectedVariant(initialId);
+	const choice = choices.find((item) => item.variantId === selectedId) ?? choices[0];
+	const [quantity, setQuantity] = useState(1);
+	const select = useRef<HTMLSelectElement>(null);
+	const id = useId();
+
+	// Pieces chosen in the server's select while the island was loading (a phone's first tap).
+	useEffect(() => {
+		const chosen = Number(select.current?.value);
+		if (chosen > 1) setQuantity(chosen);
+	}, []);
+
+	if (!choice) return null;
+	const max = Math.min(MAX_AT_ONCE, choice.limit);
+
+	if (choice.limit < 1) {
+		return (
+			<p className="rounded-xl border border-zinc-200 p-5 text-ink-soft" data-pickup-add-box>
+				Questa variante non è disponibile in nessun negozio: scegline un’altra per aggiungerla alla
+				lista ritiro.
+			</p>
+		);
+	}
+
+	return (
+		<div className="rounded-xl border border-zinc-200 p-5" data-pickup-add-box>
+			<div className="flex items-end gap-3">
+				<div>
+					<label htmlFor={id} className="block font-medium">
+						Pezzi
+					</label>
+					<QuantitySelect
+						id={id}
+						selectRef={select}
+						value={clampQuantity(quantity, max)}
+						max={max}
+						onChange={setQuantity}
+					/>
+				</div>
+				<button
+					type="button"
+					// The select's own value: a replayed first tap may come before the state has it.
+					onClick={() => addWithToast(choice, Number(select.current?.value ?? quantity))}
+					data-pickup-add={choice.productId}
+					className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-4 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover"
+				>
+					<Icon path={iconBag} size={22} />
+					Aggiungi alla lista ritiro
+				</button>
+			</div>
+			<p className="mt-3 text-sm text-ink-soft">
+				Nella{' '}
+				<a href="/lista-ritiro" className="font-medium text-accent-strong underline">
+					lista ritiro
+				</a>{' '}
+				scegli il negozio e il giorno: prepariamo i prodotti e paghi al ritiro.
+			</p>
+		</div>
+	);
+}

@@ -1,0 +1,486 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './helpers/test';
+import { openHoldingReact, waitForIsland } from './helpers/islands';
+import { FAVOURITES_KEY, storedFavourites } from './helpers/favourites';
+import { LINES, storedList, storeList } from './helpers/pickup';
+import { openControlled } from './helpers/worker';
+
+/**
+ * The pickup list (issue 18) on a phone: adding from the product page, cards and favourites, the
+ * header's badge, /lista-ritiro (pieces up to the shop's stock, remove, shop switch, pickup
+ * days, the form, 422 errors), the confirmation page with its QR code, axe, the keyboard.
+ *
+ * The last two tests send real reservations to POST /api/prenotazioni, online and offline:
+ * they need the server of the pickup-server branch.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WHEY = '/prodotti/proteine/whey-concentrate-80';
+const CREATINE = '/prodotti/aminoacidi-e-creatina/creatina-monoidrato';
+const LIST = '/lista-ritiro';
+/** Friday 27 November 2026, 11:00 in Rome: pickup from Saturday; Sunday both shops are closed. */
+const FRIDAY = new Date('2026-11-27T11:00:00+01:00');
+
+// A phone, consent stored (helpers/test.ts). The page sends its own requests, so page.route can
+// answer for the server where a test says so; the offline test lets the worker in.
+test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, serviceWorkers: 'block' });
+
+const badge = (page: Page) =>
+	page
+		.locator('header[data-header]')
+		.getByRole('link', { name: /^Lista ritiro/ })
+		.last();
+const line = (page: Page, key: string) => page.locator(`[data-pickup-line="${key}"]`);
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** Opens /lista-ritiro, whose island hydrates at once with a stored list. */
+async function openList(page: Page) {
+	await page.goto(LIST);
+	await expect(page.getByRole('button', { name: 'Invia prenotazione' })).toBeVisible();
+}
+
+/** The details of a visitor, filled in. */
+async function fillDetails(page: Page) {
+	await page.getByLabel('Nome e cognome').fill('Giulia Bianchi');
+	await page.getByLabel('E-mail', { exact: true }).fill('giulia.bianchi@example.com');
+	await page.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
+	await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+}
+
+/** The first pickup day offered. */
+async function chooseFirstDay(page: Page): Promise<string> {
+	const select = page.getByLabel('Giorno di ritiro');
+	const first = (await select.locator('option').nth(1).getAttribute('value')) ?? '';
+	await select.selectOption(first);
+	return first;
+}
+
+test('one tap on «Aggiungi alla lista ritiro» on a fresh page adds the chosen variant', async ({
+	page,
+}) => {
+	const react = await openHoldingReact(page, WHEY);
+	const add = page.getByRole('button', { name: 'Aggiungi alla lista ritiro' });
+	await expect(add).toBeEnabled();
+	await add.tap();
+	react.release();
+	await expect(toast(page, 'Aggiunto alla lista ritiro')).toBeVisible();
+	await expect(toast(page, 'Whey 80 Concentrate, Cioccolato – 2 kg: 1 nella lista.')).toBeVisible();
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (1)');
+	expect(await storedList(page)).toEqual([
+		expect.objectContaining({ variantId: 'cioccolato-2-kg', quantity: 1 }),
+	]);
+});
+
+test('two products in different variants, the same variant again, the badge counts pieces', async ({
+	page,
+}) => {
+	await page.goto(WHEY);
+	await waitForIsland(page, '[data-pickup-add-box]');
+	await page.getByLabel('Gusto').selectOption('Vaniglia');
+	await expect(page).toHaveURL(/variante=vaniglia-900-g/);
+	await page.getByLabel('Pezzi').selectOption('2');
+	await page.getByRole('button', { name: 'Aggiungi alla lista ritiro' }).tap();
+	await expect(toast(page, 'Vaniglia – 900 g: 2 nella lista.')).toBeVisible();
+
+	await page.goto(CREATINE);
+	await waitForIsland(page, '[data-pickup-add-box]');
+	await page.getByRole('radio', { name: '1 kg' }).check({ force: true });
+	await page.getByRole('button', { name: 'Aggiungi alla lista ritiro' }).tap();
+	await expect(toast(page, 'Creatina Monoidrato 200 Mesh, 1 kg: 1 nella lista.')).toBeVisible();
+	// Three in all, two more of the same variant: the line stops at the 3 Torino has.
+	await page.getByLabel('Pezzi').selectOption('3');
+	await page.getByRole('button', { name: 'Aggiungi alla lista ritiro' }).tap();
+	await expect(toast(page, '1 kg: 3 nella lista. Nessun negozio ne ha di più.')).toBeVisible();
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (5)');
+
+	// Back up the page, where the header shows again, and to the list.
+	await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+	await badge(page).tap();
+	await expect(page).toHaveURL(/\/lista-ritiro$/);
+	await expect(page.getByRole('heading', { name: 'Prodotti (5 prodotti)' })).toBeVisible();
+	await expect(line(page, 'whey-concentrate-80/vaniglia-900-g')).toContainText('Vaniglia – 900 g');
+	await expect(line(page, 'creatina-monoidrato/1-kg')).toContainText('1 kg');
+	await expect(page.locator('[data-pickup-total]')).toContainText('188,50'); // 2 × 29,90 + 3 × 42,90
+});
+
+test('a card and a favourite add a product that has a single variant', async ({ page }) => {
+	await page.goto('/prodotti/supplementi');
+	const card = page.getByRole('button', { name: /^Aggiungi alla lista ritiro\s*: Selenio 55$/ });
+	await card.scrollIntoViewIfNeeded();
+	await card.tap();
+	await expect(toast(page, 'Aggiunto alla lista ritiro')).toBeVisible();
+
+	await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+		FAVOURITES_KEY,
+		storedFavourites({
+			id: 'ashwagandha',
+			slug: 'ashwagandha',
+			name: 'Ashwagandha Radice',
+			brandName: 'Monviso Naturals',
+			categoryName: 'Supplementi',
+			categorySlug: 'supplementi',
+			minPriceCents: 1690,
+			addedAt: '2026-11-01T00:00:00Z',
+		}),
+	] as const);
+	await page.goto('/preferiti');
+	await page.getByRole('button', { name: /^Aggiungi alla lista ritiro\s*: Ashwagandha/ }).tap();
+	await expect(toast(page, 'Aggiunto alla lista ritiro')).toBeVisible();
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (2)');
+	expect((await storedList(page)).map((item) => item.variantId)).toHaveLength(2);
+});
+
+test('a stored list hydrates the header’s badge without any interaction', async ({ page }) => {
+	await storeList(page, { line: LINES.vanilla900, quantity: 3 });
+	await page.goto('/');
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (3)');
+});
+
+test('pieces go up to the shop’s stock; the list says what another shop lacks; remove', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.vanilla900, quantity: 1 },
+		{ line: LINES.creatine500, quantity: 1 },
+	);
+	await openList(page);
+	const vanilla = line(page, 'whey-concentrate-80/vaniglia-900-g');
+	const pieces = vanilla.getByLabel('Quantità: Whey 80 Concentrate, Vaniglia – 900 g');
+	await expect(page.getByRole('radio', { name: /Sede Torino/ })).toBeChecked();
+	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Torino');
+	// Torino has 7: the select offers 1 to 7, no more.
+	await expect(pieces.locator('option')).toHaveCount(7);
+	await pieces.selectOption('7');
+	await expect(page.getByRole('heading', { name: 'Prodotti (8 prodotti)' })).toBeVisible();
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (8)');
+
+	// Aosta has 3: the line says so and keeps the reservation from going until corrected.
+	await page.getByRole('radio', { name: /Sede Aosta/ }).check();
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(
+		'Ne sono disponibili solo 3 a Sede Aosta: riduci la quantità.',
+	);
+	await expect(pieces).toHaveAttribute('aria-invalid', 'true');
+	await pieces.selectOption('3');
+	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Aosta');
+	await expect(pieces.locator('option')).toHaveCount(3);
+
+	await vanilla
+		.getByRole('button', { name: /^Rimuovi\s*: Whey 80 Concentrate, Vaniglia – 900 g$/ })
+		.tap();
+	await expect(toast(page, 'Rimosso dalla lista ritiro')).toBeVisible();
+	await expect(vanilla).toHaveCount(0);
+	await expect(page.getByRole('heading', { name: 'Prodotti (1 prodotto)' })).toBeFocused();
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (1)');
+	expect(await storedList(page)).toEqual([expect.objectContaining({ variantId: '500-g' })]);
+});
+
+test('switching shop changes each line’s availability; one tap moves to the shop that has it', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.biscuit2kg, quantity: 1 },
+		{ line: LINES.vanilla2kg, quantity: 2 },
+	);
+	await openList(page);
+	const biscuit = line(page, 'whey-concentrate-80/biscotto-2-kg');
+	const vanilla = line(page, 'whey-concentrate-80/vaniglia-2-kg');
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(
+		'Non disponibile a Sede Torino, disponibile a Sede Aosta.',
+	);
+	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Torino');
+
+	await biscuit.getByRole('button', { name: 'Ritira a Sede Aosta' }).tap();
+	await expect(page.getByRole('radio', { name: /Sede Aosta/ })).toBeChecked();
+	await expect(biscuit.locator('[data-line-status]')).toHaveText('Disponibile a Sede Aosta');
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(
+		'Non disponibile a Sede Aosta, disponibile a Sede Torino.',
+	);
+	await expect(vanilla.getByRole('button', { name: 'Ritira a Sede Torino' })).toBeVisible();
+});
+
+test('the pickup day is one of the shop’s open days, never a closed one, with its hours', async ({
+	page,
+}) => {
+	await page.clock.setFixedTime(FRIDAY);
+	await storeList(page, { line: LINES.creatine500, quantity: 1 });
+	await openList(page);
+	const day = page.getByLabel('Giorno di ritiro');
+	const options = () => day.locator('option').allTextContents();
+	await expect.poll(options).toContain('sabato 28 novembre · 09:30–12:30');
+	expect((await options()).slice(1, 3)).toEqual([
+		'sabato 28 novembre · 09:30–12:30',
+		'lunedì 30 novembre · 09:30–12:30, 15:30–19:30',
+	]);
+	expect((await options()).some((text) => text.startsWith('domenica'))).toBe(false);
+	await day.selectOption('2026-11-28');
+	await expect(
+		page.getByText('Ritiro sabato 28 novembre, negli orari del negozio: 09:30–12:30.'),
+	).toBeVisible();
+
+	// Aosta opens on Saturday afternoon too; the chosen Saturday stays chosen.
+	await page.getByRole('radio', { name: /Sede Aosta/ }).check();
+	await expect(day).toHaveValue('2026-11-28');
+	await expect(
+		page.getByText('Ritiro sabato 28 novembre, negli orari del negozio: 09:00–12:30, 15:00–19:00.'),
+	).toBeVisible();
+	expect((await options()).some((text) => text.startsWith('domenica'))).toBe(false);
+});
+
+test('an empty list shows its empty state from the HTML, with the way to the products', async ({
+	page,
+}) => {
+	const scripts: string[] = [];
+	page.on('request', (request) => {
+		if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+	});
+	await page.goto(LIST, { waitUntil: 'networkidle' });
+	await expect(page.getByRole('heading', { name: 'La tua lista ritiro è vuota' })).toBeVisible();
+	await expect(page.getByText('Caricamento lista ritiro...')).toBeHidden();
+	await expect(page.getByRole('link', { name: 'Scopri i Prodotti' })).toHaveAttribute(
+		'href',
+		'/prodotti',
+	);
+	expect(scripts.filter((path) => /PickupListPage|client\./.test(path))).toEqual([]);
+});
+
+test('without JavaScript the page says it needs it and links to the products', async ({
+	browser,
+}) => {
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	await page.goto(LIST);
+	// Neither state shows without the page's mark (a script); the note is in <noscript>, which
+	// Chromium with scripting turned off by Playwright still parses as if scripts ran
+	// (search.spec.ts reads it the same way).
+	await expect(page.getByRole('heading', { name: 'La tua lista ritiro è vuota' })).toBeHidden();
+	await expect(page.getByText('Caricamento lista ritiro...')).toBeHidden();
+	const html = await page.content();
+	const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+	expect(noscript).toContain('si invia con JavaScript: attivalo per vederla');
+	expect(noscript).toContain('href="/prodotti"');
+	await context.close();
+});
+
+test('the form checks the details with the contact form’s rules, and shows a 422 on fields and lines', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.vanilla900, quantity: 2 },
+		{ line: LINES.creatine500, quantity: 1 },
+	);
+	await openList(page);
+	await page.getByRole('button', { name: 'Invia prenotazione' }).tap();
+	await expect(page.getByText('Scegli il giorno di ritiro.')).toBeVisible();
+	await expect(page.getByText('Il nome deve essere di almeno 3 caratteri.')).toBeVisible();
+	await expect(page.getByText('Devi accettare la Privacy Policy per continuare.')).toBeVisible();
+	await expect(page.getByLabel('Giorno di ritiro')).toBeFocused();
+	const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+	expect(violations.map((violation) => violation.id)).toEqual([]);
+
+	await chooseFirstDay(page);
+	await fillDetails(page);
+	await page.route('**/api/prenotazioni', (route) =>
+		route.fulfill({
+			status: 422,
+			json: {
+				error: 'Controlla i dati della prenotazione.',
+				fields: { email: 'Inserisci un indirizzo email valido.' },
+				items: [
+					{
+						index: 1,
+						productId: 'creatina-monoidrato',
+						variantId: '500-g',
+						error: 'Ne resta solo 0 a Sede Torino.',
+					},
+				],
+			},
+		}),
+	);
+	await page.getByRole('button', { name: 'Invia prenotazione' }).tap();
+	await expect(
+		page.getByRole('alert').filter({ hasText: 'Controlla i dati della prenotazione.' }),
+	).toBeVisible();
+	await expect(page.getByLabel('E-mail', { exact: true })).toBeFocused();
+	await expect(page.getByText('Inserisci un indirizzo email valido.')).toBeVisible();
+	await expect(line(page, 'creatina-monoidrato/500-g')).toContainText(
+		'Ne resta solo 0 a Sede Torino.',
+	);
+	expect(await storedList(page)).toHaveLength(2);
+});
+
+test('an accepted reservation opens the confirmation with its code and QR, and empties the list', async ({
+	page,
+}) => {
+	await storeList(page, { line: LINES.vanilla900, quantity: 2 });
+	await openList(page);
+	await page.getByRole('radio', { name: /Sede Aosta/ }).check();
+	const day = await chooseFirstDay(page);
+	await fillDetails(page);
+	let sent: Record<string, unknown> = {};
+	await page.route('**/api/prenotazioni', async (route) => {
+		sent = route.request().postDataJSON() as Record<string, unknown>;
+		await route.fulfill({
+			status: 201,
+			json: {
+				ok: true,
+				id: 7,
+				code: 'K7P2QX',
+				duplicate: false,
+				emailStatus: { adminNotified: false, userConfirmationSent: false, simulationMode: true },
+			},
+		});
+	});
+	await page.getByRole('button', { name: 'Invia prenotazione' }).tap();
+	await expect(page).toHaveURL(
+		`/lista-ritiro/confermata?codice=K7P2QX&negozio=aosta&giorno=${day}&email=simulazione`,
+	);
+	expect(sent).toMatchObject({
+		shopId: 'aosta',
+		day,
+		items: [{ productId: 'whey-concentrate-80', variantId: 'vaniglia-900-g', quantity: 2 }],
+		name: 'Giulia Bianchi',
+		privacy: true,
+		extra_info: '',
+	});
+	expect(sent['submissionKey']).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+	expect(JSON.stringify(sent)).not.toContain('priceCents');
+	await expect(page.locator('[data-pickup-code]')).toHaveText('K7P2QX');
+	await expect(page.getByRole('img', { name: 'Codice QR del ritiro K7P2QX' })).toBeVisible();
+	await expect(page.locator('[data-pickup-confirmation]')).toContainText('Sede di Aosta');
+	await expect(page.getByText('in modalità simulazione')).toBeVisible();
+	expect(await storedList(page)).toEqual([]);
+	await expect(badge(page)).toHaveAccessibleName('Lista ritiro');
+	const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+	expect(violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test('the list page passes axe with lines, a line another shop has and a short one', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.biscuit2kg, quantity: 1 },
+		{ line: LINES.vanilla900, quantity: 9 },
+	);
+	await openList(page);
+	await expect(page.getByRole('button', { name: 'Ritira a Sede Aosta' })).toBeVisible();
+	const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+	expect(violations.map((violation) => violation.id)).toEqual([]);
+});
+
+test('works by keyboard: shop, pieces, remove, day, details, send', async ({ page }) => {
+	await storeList(
+		page,
+		{ line: LINES.vanilla900, quantity: 1 },
+		{ line: LINES.creatine500, quantity: 1 },
+	);
+	await page.route('**/api/prenotazioni', (route) =>
+		route.fulfill({
+			status: 201,
+			json: { ok: true, id: 8, code: 'Q4Z9TB', duplicate: false, emailStatus: {} },
+		}),
+	);
+	await openList(page);
+	await page.getByRole('radio', { name: /Sede Torino/ }).focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(page.getByRole('radio', { name: /Sede Aosta/ })).toBeChecked();
+
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('link', { name: 'Whey 80 Concentrate' })).toBeFocused();
+	await page.keyboard.press('Tab');
+	const vanilla = page.getByLabel('Quantità: Whey 80 Concentrate, Vaniglia – 900 g');
+	await expect(vanilla).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await expect(vanilla).toHaveValue('2');
+	await page.keyboard.press('Tab');
+	await expect(
+		page.getByRole('button', { name: /^Rimuovi\s*: Whey 80 Concentrate, Vaniglia – 900 g$/ }),
+	).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Prodotti (1 prodotto)' })).toBeFocused();
+
+	// Sent with nothing filled in: the first field at fault takes the focus.
+	await page.getByRole('button', { name: 'Invia prenotazione' }).focus();
+	await page.keyboard.press('Enter');
+	const day = page.getByLabel('Giorno di ritiro');
+	await expect(day).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await expect(day).not.toHaveValue('');
+	await page.keyboard.press('Tab');
+	await expect(page.getByLabel('Nome e cognome')).toBeFocused();
+	await page.keyboard.type('Luca Verdi');
+	await page.keyboard.press('Tab');
+	await page.keyboard.type('luca.verdi@example.com');
+	await page.keyboard.press('Tab');
+	await page.keyboard.type('0165 123456');
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('checkbox', { name: /Privacy Policy/ })).toBeFocused();
+	await page.keyboard.press('Space');
+	await page.getByRole('button', { name: 'Invia prenotazione' }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/\/lista-ritiro\/confermata\?codice=Q4Z9TB&negozio=aosta/);
+	await expect(page.locator('[data-pickup-code]')).toHaveText('Q4Z9TB');
+});
+
+test('the confirmation page without a code says there is nothing to show', async ({ page }) => {
+	await page.goto('/lista-ritiro/confermata?codice=%3Cb%3E');
+	await expect(
+		page.getByRole('heading', { name: 'Nessuna prenotazione da mostrare' }),
+	).toBeVisible();
+	await expect(page.getByRole('img', { name: /Codice QR/ })).toHaveCount(0);
+});
+
+// Both tests below send real reservations: they need POST /api/prenotazioni of the
+// pickup-server branch (simulation mode, as the contact form's tests).
+
+test('a reservation sent to the server opens the confirmation with its code; the list is emptied', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.vanilla900, quantity: 2 },
+		{ line: LINES.creatine500, quantity: 1 },
+	);
+	await openList(page);
+	await chooseFirstDay(page);
+	await fillDetails(page);
+	const answer = page.waitForResponse((response) => response.url().endsWith('/api/prenotazioni'));
+	await page.getByRole('button', { name: 'Invia prenotazione' }).tap();
+	expect((await answer).status()).toBe(201);
+	await expect(page).toHaveURL(/\/lista-ritiro\/confermata\?codice=[A-Za-z0-9]{6}&negozio=torino/);
+	await expect(page.locator('[data-pickup-code]')).toHaveText(/^[A-Za-z0-9]{6}$/);
+	await expect(page.getByRole('img', { name: /^Codice QR del ritiro/ })).toBeVisible();
+	expect(await storedList(page)).toEqual([]);
+});
+
+test.describe('offline', () => {
+	test.use({ serviceWorkers: 'allow' });
+
+	test('a reservation sent offline is queued, said to be sent later, and confirmed once online', async ({
+		page,
+		context,
+	}) => {
+		await openControlled(page, '/');
+		await storeList(page, { line: LINES.creatine500, quantity: 2 });
+		await openList(page);
+		await chooseFirstDay(page);
+		await fillDetails(page);
+		await context.setOffline(true);
+		await page.getByRole('button', { name: 'Invia prenotazione' }).tap();
+		await expect(
+			page
+				.getByRole('status')
+				.filter({ hasText: 'verrà inviata appena torna la connessione' })
+				.first(),
+		).toBeVisible();
+		expect(await storedList(page)).toHaveLength(1);
+		await context.setOffline(false);
+		await page.evaluate(() => window.dispatchEvent(new Event('online')));
+		await expect(page).toHaveURL(/\/lista-ritiro\/confermata\?codice=[A-Za-z0-9]{6}/);
+		await expect(page.locator('[data-pickup-code]')).toHaveText(/^[A-Za-z0-9]{6}$/);
+		expect(await storedList(page)).toEqual([]);
+	});
+});
