@@ -1,10 +1,12 @@
 // @ts-check
+import { readFileSync } from 'node:fs';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import AstroPWA from '@vite-pwa/astro';
 import { defineConfig } from 'astro/config';
+import { parse } from 'yaml';
 import cms from './src/integrations/cms.ts';
 import devContact from './src/integrations/dev-contact.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
@@ -12,6 +14,23 @@ import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
+
+/**
+ * The company name for the web app manifest, from the settings editors keep
+ * (content/settings/sito.yaml). Read before the content is validated: a file the schema refuses
+ * stops the build later with its Italian message, so an unreadable one only leaves it empty here.
+ */
+function companyName() {
+	try {
+		const settings = parse(
+			readFileSync(new URL('./content/settings/sito.yaml', import.meta.url), 'utf8'),
+		);
+		return typeof settings?.companyName === 'string' ? settings.companyName : '';
+	} catch {
+		return '';
+	}
+}
+const company = companyName();
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
 const site = process.env.SITE_URL ?? 'https://www.vigorsport.it';
@@ -61,10 +80,9 @@ export default defineConfig({
 			manifestFilename: 'manifest.webmanifest',
 			includeManifestIcons: false,
 			manifest: {
-				name: 'Vigor Sport – Integratori e accessori per lo sport',
-				short_name: 'Vigor Sport',
-				description:
-					'Il catalogo dei negozi Vigor Sport di Buttigliera Alta e Aosta: proteine, integratori e accessori.',
+				name: `${company} – Integratori e accessori per lo sport`,
+				short_name: company,
+				description: `Il catalogo dei negozi ${company} di Buttigliera Alta e Aosta: proteine, integratori e accessori.`,
 				lang: 'it',
 				dir: 'ltr',
 				start_url: '/',
