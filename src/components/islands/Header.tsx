@@ -153,7 +153,8 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 			: 'text-white hover:bg-night-soft hover:text-accent focus-visible:text-accent';
 	const linkClass = (active: boolean) =>
 		`rounded-md px-2 py-2 text-base font-medium whitespace-nowrap transition-colors lg:px-3 ${tone(active)}`;
-	// Narrow screens: search, heart and bag as 40 px squares beside the menu button (360 px wide).
+	// Narrow screens: search, heart and bag as 40 px squares beside the menu button; below 360 px
+	// the logo is 112 px wide, so all of it fits at 320 px (WCAG 1.4.10, reflow).
 	const iconClass = (active: boolean) => `rounded-md p-[9px] transition-colors ${tone(active)}`;
 
 	return (
@@ -176,7 +177,7 @@ export default function Header({ currentPath, companyName, logoSrc }: HeaderProp
 						alt={`${companyName} – Home`}
 						width="160"
 						height="40"
-						className="h-9 w-36 sm:h-10 sm:w-40"
+						className="h-7 w-28 min-[360px]:h-9 min-[360px]:w-36 sm:h-10 sm:w-40"
 					/>
 				</a>
 				<nav aria-label="Principale" className="hidden md:block">
