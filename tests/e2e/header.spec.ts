@@ -167,3 +167,22 @@ test.describe('mobile header', () => {
 		).toBeFocused();
 	});
 });
+
+test.describe('the narrowest phones', () => {
+	test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+	test('at 320 px every header control is on screen (WCAG 1.4.10, reflow)', async ({ page }) => {
+		await page.goto('/');
+		for (const name of ['Cerca', 'Preferiti', 'Lista ritiro', 'Apri il menu']) {
+			const control = header(page)
+				.getByRole(name === 'Preferiti' || name === 'Lista ritiro' ? 'link' : 'button', {
+					name: new RegExp(`^${name}`),
+				})
+				.last();
+			const box = await control.boundingBox();
+			expect(box, name).not.toBeNull();
+			expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(320);
+			expect(box?.x ?? -1, name).toBeGreaterThanOrEqual(0);
+		}
+	});
+});
