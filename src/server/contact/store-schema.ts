@@ -14,6 +14,22 @@ export type EmailState = 'pending' | 'sending' | 'sent' | 'failed' | 'interrupte
 /** How e-mails were handled when the message arrived: sent, simulated, or none (spam). */
 export type Delivery = 'smtp' | 'simulation' | 'none';
 
+/**
+ * What an e-mail of the outbox records of its delivery: the same in the first table (migration
+ * 1) and in the one rebuilt for reservations (migration 4), so it is written once. Migration 1's
+ * SQL is the same text as when it shipped: never change these columns, add a migration.
+ */
+const EMAIL_DELIVERY_COLUMNS = `kind TEXT NOT NULL CHECK (kind IN ('admin', 'confirmation')),
+		recipient TEXT NOT NULL,
+		status TEXT NOT NULL
+			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at INTEGER NOT NULL,
+		claimed_at INTEGER,
+		claimed_by TEXT,
+		sent_at TEXT,
+		last_error TEXT`;
+
 /** The database schema, one migration per entry. Never edit an entry: append a new one. */
 export const MIGRATIONS: readonly string[] = [
 	`CREATE TABLE messages (
@@ -30,16 +46,7 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE TABLE emails (
 		id INTEGER PRIMARY KEY AUTOINCREMENT,
 		message_id INTEGER NOT NULL REFERENCES messages (id),
-		kind TEXT NOT NULL CHECK (kind IN ('admin', 'confirmation')),
-		recipient TEXT NOT NULL,
-		status TEXT NOT NULL
-			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
-		attempts INTEGER NOT NULL DEFAULT 0,
-		next_attempt_at INTEGER NOT NULL,
-		claimed_at INTEGER,
-		claimed_by TEXT,
-		sent_at TEXT,
-		last_error TEXT,
+		${EMAIL_DELIVERY_COLUMNS},
 		UNIQUE (message_id, kind)
 	);
 	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
@@ -91,16 +98,7 @@ export const MIGRATIONS: readonly string[] = [
 		id INTEGER PRIMARY KEY AUTOINCREMENT,
 		message_id INTEGER REFERENCES messages (id),
 		reservation_id INTEGER REFERENCES reservations (id),
-		kind TEXT NOT NULL CHECK (kind IN ('admin', 'confirmation')),
-		recipient TEXT NOT NULL,
-		status TEXT NOT NULL
-			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
-		attempts INTEGER NOT NULL DEFAULT 0,
-		next_attempt_at INTEGER NOT NULL,
-		claimed_at INTEGER,
-		claimed_by TEXT,
-		sent_at TEXT,
-		last_error TEXT,
+		${EMAIL_DELIVERY_COLUMNS},
 		CHECK ((message_id IS NULL) <> (reservation_id IS NULL)),
 		UNIQUE (message_id, kind),
 		UNIQUE (reservation_id, kind)
