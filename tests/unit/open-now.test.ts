@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { openStatus, romeClock, type WeekHours } from '../../src/lib/shops/open-now';
+import {
+	openStatus,
+	romeClock,
+	romeOffsetMinutes,
+	SHOP_TIME_ZONE,
+	type WeekHours,
+} from '../../src/lib/shops/open-now';
 import { TORINO_HOURS } from '../fixtures/shops';
 
 const TORINO: WeekHours = TORINO_HOURS;
@@ -45,4 +51,70 @@ describe('open now, in Rome time', () => {
 	])('%s', (_case, week: WeekHours, line) => {
 		expect(openStatus(week, new Date('2026-11-23T10:00:00+01:00'))).toBe(line);
 	});
+});
+
+/** Rome's clock as `Intl` reads it from the time-zone database: the reference of the EU rule. */
+const ROME = new Intl.DateTimeFormat('en-GB', {
+	timeZone: SHOP_TIME_ZONE,
+	weekday: 'short',
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23',
+});
+function intlRomeClock(now: Date): { day: number; minute: number } {
+	const parts = ROME.formatToParts(now);
+	const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+	return {
+		day: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')),
+		minute: Number(part('hour')) * 60 + Number(part('minute')),
+	};
+}
+
+describe("Rome's clock without Intl (the EU summer-time rule)", () => {
+	it.each([
+		// The changes of 2026: 29 March and 25 October, at 01:00 UTC.
+		['the last minute of winter time, 2026', '2026-03-29T00:59:00Z', 60],
+		['the first minute of summer time, 2026', '2026-03-29T01:00:00Z', 120],
+		['the last minute of summer time, 2026', '2026-10-25T00:59:00Z', 120],
+		['back to winter time, 2026', '2026-10-25T01:00:00Z', 60],
+		// 2029: both changes fall on the month's last day that is a Sunday (25 March, 28 October).
+		['summer time starts, 2029', '2029-03-25T01:00:00Z', 120],
+		['summer time ends, 2029', '2029-10-28T01:00:00Z', 60],
+		// A year whose 31 March and 31 October are Sundays (2024, 2030...): 31 March 2024.
+		['31 March 2024 is the change', '2024-03-31T01:00:00Z', 120],
+		['the day before, 30 March 2024', '2024-03-30T12:00:00Z', 60],
+		['New Year', '2027-01-01T00:00:00Z', 60],
+		['midsummer', '2027-07-01T00:00:00Z', 120],
+	])('%s', (_case, instant, offset) => {
+		expect(romeOffsetMinutes(new Date(instant))).toBe(offset);
+	});
+
+	it('reads 02:00 Rome time on the night summer time starts as 03:00', () => {
+		expect(romeClock(new Date('2026-03-29T01:00:00Z'))).toEqual({ day: 6, minute: 180 });
+		expect(romeClock(new Date('2026-03-29T00:59:00Z'))).toEqual({ day: 6, minute: 119 });
+	});
+
+	it('agrees with Intl at every hour and on both sides of every change, 2020–2040', () => {
+		const disagreements: string[] = [];
+		const check = (time: number) => {
+			const now = new Date(time);
+			const ours = romeClock(now);
+			const reference = intlRomeClock(now);
+			if (ours.day !== reference.day || ours.minute !== reference.minute) {
+				disagreements.push(
+					`${now.toISOString()}: ${JSON.stringify(ours)} ≠ ${JSON.stringify(reference)}`,
+				);
+			}
+		};
+		const hour = 3_600_000;
+		for (let time = Date.UTC(2020, 0, 1); time < Date.UTC(2041, 0, 1); time += hour) {
+			check(time);
+			// Each change is at a whole UTC hour: its minute before and its minute after.
+			if (romeOffsetMinutes(new Date(time)) !== romeOffsetMinutes(new Date(time - hour))) {
+				check(time - 60_000);
+				check(time + 60_000);
+			}
+		}
+		expect(disagreements).toEqual([]);
+	}, 30_000);
 });

