@@ -12,6 +12,7 @@ import devContact from './src/integrations/dev-contact.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
+import modulePreload from './src/integrations/module-preload.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
@@ -66,6 +67,9 @@ export default defineConfig({
 		}),
 		// The editor's files under /admin/cms/, from the pinned @sveltia/cms (src/lib/cms/vendor.ts).
 		cms(),
+		// A modulepreload link for each module the pages' scripts import, so they arrive together.
+		// Before the search index and the service worker, which read the pages as finally written.
+		modulePreload(),
 		// The search index (Pagefind) of the product pages, in dist/client/pagefind/. Before the
 		// service worker's integration, whose precache manifest lists some of its files.
 		pagefindIndex(),
