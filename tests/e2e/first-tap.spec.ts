@@ -51,13 +51,23 @@ test('a sort chosen while the island loads is applied', async ({ page }) => {
 	react.release();
 	await expect(page).toHaveURL(/ordina=prezzo-decrescente/);
 	await expect(sort).toHaveValue('prezzo-decrescente');
-	const prices = await page
-		.locator('[data-product]:visible [data-card-price]')
-		.evaluateAll((prices) =>
-			prices.map((price) => Number(price.textContent?.replace(/[^\d,]/g, '').replace(',', '.'))),
-		);
-	expect(prices.length).toBeGreaterThan(1);
-	expect(prices).toEqual([...prices].sort((a, b) => b - a));
+	// The address changes first and the list is sorted right after: the cards' prices are read
+	// again until they are in order (or the expect timeout says they never were).
+	const prices = () =>
+		page
+			.locator('[data-product]:visible [data-card-price]')
+			.evaluateAll((prices) =>
+				prices.map((price) => Number(price.textContent?.replace(/[^\d,]/g, '').replace(',', '.'))),
+			);
+	await expect
+		.poll(async () => {
+			const shown = await prices();
+			return shown.length > 1 &&
+				shown.every((price, index) => index === 0 || shown[index - 1]! >= price)
+				? 'in ordine decrescente'
+				: shown.join(' ');
+		})
+		.toBe('in ordine decrescente');
 });
 
 test('a flavour chosen while the island loads is applied', async ({ page }) => {
