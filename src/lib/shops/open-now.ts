@@ -37,9 +37,9 @@ function lastSunday(year: number, month: number): number {
  * Sunday of March and ends on the last Sunday of October, both at 01:00 UTC.
  *
  * Computed, not asked of `Intl.DateTimeFormat`: a browser's first time-zone format loads the
- * time-zone data, 45–75 ms of main thread on a desktop (tests/unit/open-now.test.ts checks this
- * rule against `Intl` hour by hour), which every page with an 'Aperto ora' line paid before its
- * first paint.
+ * time-zone data, 45–75 ms of main thread in Chromium on the development machine, which every
+ * page with an 'Aperto ora' line paid before its first paint. tests/unit/open-now.test.ts checks
+ * the rule against `Intl` hour by hour.
  */
 export function romeOffsetMinutes(now: Date): number {
 	const year = now.getUTCFullYear();
