@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -13,16 +13,8 @@ import {
 } from '../lib/http/csp';
 import { ERROR_PAGE_STYLE } from '../server/contact/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
-import { formatHeadersFile, isEditorFile, pagePatterns } from '../lib/http/headers';
-
-/** The HTML files under a folder, as paths relative to it, sorted. */
-async function htmlFiles(dir: string): Promise<string[]> {
-	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-	return entries
-		.filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-		.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-		.sort();
-}
+import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
+import { sitePages } from './html-files';
 
 /**
  * Writes dist/client/_headers once every page is built: the cache rules, the security headers
@@ -49,7 +41,7 @@ export default function hostHeaders(): AstroIntegration {
 				const styles = new Set<string>();
 				const blocked: string[] = [];
 				// The editor's page has a policy of its own (ADMIN_CSP) and none of the site's scripts.
-				const files = (await htmlFiles(clientDir)).filter((file) => !isEditorFile(`/${file}`));
+				const files = await sitePages(clientDir);
 				for (const file of files) {
 					const sources = inlineSourcesOf(await readFile(path.join(clientDir, file), 'utf8'));
 					sources.scripts.forEach((body, index) => {

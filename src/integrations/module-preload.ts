@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { withModulePreloads } from '../lib/build/module-preload';
-import { isEditorFile } from '../lib/http/headers';
+import { sitePages } from './html-files';
 
 /**
  * Adds to every built page a `<link rel="modulepreload">` for each module its scripts import
@@ -28,12 +28,9 @@ export default function modulePreload(): AstroIntegration {
 					}
 					return code.get(address) ?? null;
 				};
-				const entries = await readdir(clientDir, { recursive: true, withFileTypes: true });
 				let pages = 0;
-				for (const entry of entries) {
-					if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-					const file = path.join(entry.parentPath, entry.name);
-					if (isEditorFile(`/${path.relative(clientDir, file).replaceAll('\\', '/')}`)) continue;
+				for (const page of await sitePages(clientDir)) {
+					const file = path.join(clientDir, page);
 					const html = await readFile(file, 'utf8');
 					const written = withModulePreloads(html, read);
 					if (written === html) continue;
