@@ -51,6 +51,9 @@ import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from '.
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound } from './not-found';
+import { createHealthRoute } from './ops/health';
+import { createJsonLog } from './ops/log';
+import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
 import { createStaticFiles } from './static-files';
 
 // The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
@@ -62,8 +65,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs = buildDirs(resolve(process.env['DIST_DIR'] ?? join(root, 'dist')));
 
 let settings: ServerSettings;
+let ops: OpsSettings;
 try {
 	settings = serverSettingsFromEnv(process.env);
+	ops = opsSettingsFromEnv(process.env);
 } catch (error) {
 	if (!(error instanceof ServerConfigError)) throw error;
 	stop(error.message);
@@ -100,10 +105,16 @@ try {
 	);
 }
 
+/** One JSON line per request and per e-mail attempt (ops/log.ts). */
+const log = createJsonLog();
+
 /** The contact service of this process; a bad configuration stops the server here. */
 let contact: ContactService;
 try {
-	contact = createContactServiceFromEnv(process.env, root, pickup);
+	contact = createContactServiceFromEnv(process.env, root, pickup, {
+		log: log.contactLog,
+		onEmailAttempt: log.emailAttempt,
+	});
 } catch (error) {
 	stop(`Contact service: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -124,8 +135,17 @@ const handle = createHandler({
 	sendNotFound,
 	compress,
 	toAstro: createAstroBridge(astroHandler, compress, contact, settings.trustProxy),
+	nodeRoutes: new Map([
+		[
+			'/api/health',
+			createHealthRoute({
+				facts: () => contact.health(ops.emailMaxWaitMs, 250),
+				minIntervalMs: ops.healthMinIntervalMs,
+			}),
+		],
+	]),
 });
 
-const server = createServer(settings, handle);
+const server = createServer(settings, handle, log.request);
 listen(server, settings);
-closeOnSignals(server, () => contact.close());
+closeOnSignals(server, () => contact.close(ops.stopEmailsMs), { requestsMs: ops.stopRequestsMs });
