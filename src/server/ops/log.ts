@@ -46,7 +46,7 @@ export function createJsonLog(
 			});
 	return {
 		/** Logs the request when its answer has been sent, or when the client went away. */
-		request(req: IncomingMessage, res: ServerResponse): void {
+		request: (req: IncomingMessage, res: ServerResponse): void => {
 			const started = process.hrtime.bigint();
 			const id = randomUUID();
 			res.setHeader('X-Request-Id', id);
@@ -66,9 +66,7 @@ export function createJsonLog(
 			res.once('finish', done);
 			res.once('close', done);
 		},
-		emailAttempt(attempt: EmailAttempt): void {
-			write({ type: 'email', ...attempt });
-		},
+		emailAttempt: (attempt: EmailAttempt): void => write({ type: 'email', ...attempt }),
 		contactLog: { log: textLog('info'), warn: textLog('warn'), error: textLog('error') },
 	};
 }
