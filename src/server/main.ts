@@ -11,6 +11,8 @@
  * compiling at start-up (needs the compiler and the sources in production).
  *
  * Order of handling (handler.ts):
+ *   0. /api/health, any method but the forbidden ones       -> the Node server's own answer
+ *                                                              (ops/health.ts; 405 but GET/HEAD)
  *   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
  *   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
  *   0. TRACE, TRACK, CONNECT anywhere                          -> 405 (never reach Astro)
@@ -34,9 +36,12 @@
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
  * proxy: the client's address is then the last X-Forwarded-For entry), SERVER_HEADERS_TIMEOUT_MS
- * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), and the contact
- * service's variables (README.md), whose relative paths resolve against the folder that holds
- * the build (the project folder).
+ * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
+ * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
+ * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
+ * resolve against the folder that holds the build (the project folder).
+ *
+ * Logs: one JSON line per request and per e-mail attempt on standard output (ops/log.ts).
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
