@@ -20,7 +20,7 @@ if (!folder || positional.length > 1) {
 	process.exit(2);
 }
 
-const { backupDatabase, BackupError, contactDbPath, DEFAULT_KEEP } = await importOps();
+const { backupDatabase, contactDbPath, DEFAULT_KEEP } = await importOps();
 const keep = keepRaw === undefined || keepRaw.trim() === '' ? DEFAULT_KEEP : Number(keepRaw);
 if (!Number.isSafeInteger(keep) || keep < 1) {
 	console.error(`--keep / BACKUP_KEEP vuole un numero intero da 1 in su (ricevuto "${keepRaw}").`);
@@ -36,6 +36,6 @@ try {
 		console.log(`Copie più vecchie eliminate (se ne tengono ${keep}): ${result.removed.length}.`);
 	}
 } catch (error) {
-	console.error(error instanceof BackupError ? error.message : error);
+	console.error(error instanceof Error && error.name === 'BackupError' ? error.message : error);
 	process.exit(1);
 }

@@ -13,7 +13,7 @@ if (args.length !== 1) {
 	console.error('Uso: npm run restore -- <file della copia>');
 	process.exit(2);
 }
-const { BackupError, contactDbPath, restoreDatabase } = await importOps();
+const { contactDbPath, restoreDatabase } = await importOps();
 const dbPath = contactDbPath(process.env, root);
 try {
 	const result = restoreDatabase({ dbPath, file: args[0] });
@@ -23,6 +23,6 @@ try {
 	if (result.previous)
 		console.log(`Il database sostituito è stato conservato in ${result.previous}.`);
 } catch (error) {
-	console.error(error instanceof BackupError ? error.message : error);
+	console.error(error instanceof Error && error.name === 'BackupError' ? error.message : error);
 	process.exit(1);
 }

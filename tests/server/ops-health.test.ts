@@ -76,7 +76,9 @@ it('answers 503 while the database does not take writes, and 200 again after', a
 
 	// Another process holding the write lock: the server's commits cannot go through.
 	const blocker = new Database(db.dbPath, { fileMustExist: true });
-	cleanups.push(() => blocker.close());
+	cleanups.push(() => {
+		blocker.close();
+	});
 	blocker.exec('BEGIN EXCLUSIVE');
 	await expect
 		.poll(async () => (await health(server.url)).json.reasons, { timeout: 10_000 })

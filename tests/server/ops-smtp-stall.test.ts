@@ -36,9 +36,8 @@ async function smtpServer(options: SMTPServerOptions) {
 			if (options.onConnect) options.onConnect(session, callback);
 			else callback();
 		},
-		onClose(session) {
+		onClose() {
 			state.open--;
-			options.onClose?.(session);
 		},
 	});
 	server.on('error', () => undefined);
