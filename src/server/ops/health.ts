@@ -4,7 +4,9 @@
  * no personal data, no host names, no text of a mail server's error. Never cached.
  *
  * A check commits one write (an fsync), so checks closer together than `minIntervalMs` share
- * the last result: a flood of requests cannot turn into a flood of disk writes.
+ * the last result: a flood of requests cannot turn into a flood of disk writes. The write waits
+ * at most a quarter of a second for a lock another process holds (better-sqlite3 waits
+ * synchronously), then counts as failed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContactHealth } from '../contact/service';
