@@ -7,6 +7,8 @@
 //                                                            (`npm run serve`)
 //   src/server/contact/index.ts  -> dist/server/contact.mjs  the contact store and report, for
 //                                                            scripts/messages.mjs
+//   src/server/ops/index.ts      -> dist/server/ops.mjs      backup and restore, for
+//                                                            scripts/backup.mjs, restore.mjs
 //
 // One esbuild run with code splitting: what both use (the contact store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -27,6 +29,7 @@ import { esbuild } from './typescript.mjs';
 const ENTRIES = {
 	serve: 'src/server/main.ts',
 	contact: 'src/server/contact/index.ts',
+	ops: 'src/server/ops/index.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -25,6 +25,8 @@ export interface Site {
 	sendNotFound(req: IncomingMessage, res: ServerResponse, page: Buffer): void;
 	compress: Compress;
 	toAstro: ToAstro;
+	/** Paths the Node server answers itself, any method (e.g. /api/health). */
+	nodeRoutes?: ReadonlyMap<string, (req: IncomingMessage, res: ServerResponse) => void>;
 }
 
 /** A request target split into its raw path and query string (with its `?`). */
@@ -59,6 +61,12 @@ export function createHandler(site: Site) {
 			pathname = decodeURI(rawPath);
 		} catch {
 			sendError(res, 400, BAD_REQUEST);
+			return;
+		}
+
+		const nodeRoute = site.nodeRoutes?.get(pathname);
+		if (nodeRoute && !FORBIDDEN_METHODS.has(req.method ?? '')) {
+			nodeRoute(req, res);
 			return;
 		}
 

@@ -7,6 +7,7 @@ import { CONNECT_NOT_ALLOWED, INTERNAL_ERROR, sendError } from './responses';
 export function createServer(
 	settings: ServerSettings,
 	handle: (req: IncomingMessage, res: ServerResponse) => void,
+	onRequest: (req: IncomingMessage, res: ServerResponse) => void = () => undefined,
 ): http.Server {
 	const server = http.createServer(
 		{
@@ -18,9 +19,10 @@ export function createServer(
 		},
 		(req, res) => {
 			try {
+				onRequest(req, res);
 				handle(req, res);
 			} catch (error) {
-				console.error(`Error answering ${req.method} ${req.url}:`, error);
+				console.error(`Error answering ${req.method} ${req.url?.split('?')[0]}:`, error);
 				sendError(res, 500, INTERNAL_ERROR);
 			}
 		},
@@ -46,25 +48,56 @@ export function listen(server: http.Server, { host, port }: ServerSettings): voi
 	});
 }
 
+/** How long a stop waits for each part. */
+export interface StopGraces {
+	/** For the answers in flight, before their connections are cut. */
+	requestsMs: number;
+}
+
 /**
- * On SIGTERM or SIGINT: stops accepting connections, lets running requests finish (at most
- * 10 s), runs `beforeExit` (closing the contact service), then exits.
+ * On SIGTERM or SIGINT, a clean stop: stops accepting connections; lets the answers in flight
+ * finish (at most `requestsMs`), closing each connection once its answer is sent; runs
+ * `beforeExit` (the contact service finishes or leaves retryable the e-mails being sent, and
+ * closes the database); then exits 0. A second signal during the stop changes nothing.
  */
-export function closeOnSignals(server: http.Server, beforeExit: () => Promise<void>): void {
+export function closeOnSignals(
+	server: http.Server,
+	beforeExit: () => Promise<void>,
+	{ requestsMs }: StopGraces = { requestsMs: 10_000 },
+): void {
 	let closing = false;
-	const shutdown = (signal: NodeJS.Signals): void => {
+	const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
 		if (closing) return;
 		closing = true;
 		console.log(`${signal} received: closing the server…`);
-		server.close((error) => {
-			void beforeExit().finally(() => process.exit(error ? 1 : 0));
+		// A request that still arrives on an open connection is answered, then the connection closes.
+		server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+			if (!res.headersSent) res.setHeader('Connection', 'close');
 		});
+		const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+		// Keep-alive connections become idle once their answer is sent: close them as they do.
+		const idle = setInterval(() => server.closeIdleConnections(), 100);
 		server.closeIdleConnections();
-		setTimeout(() => {
-			server.closeAllConnections();
-			process.exit(0);
-		}, 10_000).unref();
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const cutOff = new Promise<void>((resolve) => {
+			timer = setTimeout(() => {
+				console.warn(`Answers still in flight after ${requestsMs} ms: connections closed.`);
+				server.closeAllConnections();
+				resolve();
+			}, requestsMs);
+		});
+		await Promise.race([closed, cutOff]);
+		clearTimeout(timer);
+		clearInterval(idle);
+		try {
+			await beforeExit();
+		} catch (error) {
+			console.error('Error while stopping:', error);
+			process.exit(1);
+		}
+		console.log('Server stopped.');
+		process.exit(0);
 	};
-	process.on('SIGTERM', () => shutdown('SIGTERM'));
-	process.on('SIGINT', () => shutdown('SIGINT'));
+	process.on('SIGTERM', () => void shutdown('SIGTERM'));
+	process.on('SIGINT', () => void shutdown('SIGINT'));
 }

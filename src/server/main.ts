@@ -11,6 +11,8 @@
  * compiling at start-up (needs the compiler and the sources in production).
  *
  * Order of handling (handler.ts):
+ *   0. /api/health, any method but the forbidden ones       -> the Node server's own answer
+ *                                                              (ops/health.ts; 405 but GET/HEAD)
  *   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
  *   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
  *   0. TRACE, TRACK, CONNECT anywhere                          -> 405 (never reach Astro)
@@ -34,9 +36,12 @@
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
  * proxy: the client's address is then the last X-Forwarded-For entry), SERVER_HEADERS_TIMEOUT_MS
- * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), and the contact
- * service's variables (README.md), whose relative paths resolve against the folder that holds
- * the build (the project folder).
+ * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
+ * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
+ * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
+ * resolve against the folder that holds the build (the project folder).
+ *
+ * Logs: one JSON line per request and per e-mail attempt on standard output (ops/log.ts).
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +56,9 @@ import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from '.
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound } from './not-found';
+import { createHealthRoute } from './ops/health';
+import { createJsonLog } from './ops/log';
+import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
 import { createStaticFiles } from './static-files';
 
 // The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
@@ -62,8 +70,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dirs = buildDirs(resolve(process.env['DIST_DIR'] ?? join(root, 'dist')));
 
 let settings: ServerSettings;
+let ops: OpsSettings;
 try {
 	settings = serverSettingsFromEnv(process.env);
+	ops = opsSettingsFromEnv(process.env);
 } catch (error) {
 	if (!(error instanceof ServerConfigError)) throw error;
 	stop(error.message);
@@ -100,10 +110,16 @@ try {
 	);
 }
 
+/** One JSON line per request and per e-mail attempt (ops/log.ts). */
+const log = createJsonLog();
+
 /** The contact service of this process; a bad configuration stops the server here. */
 let contact: ContactService;
 try {
-	contact = createContactServiceFromEnv(process.env, root, pickup);
+	contact = createContactServiceFromEnv(process.env, root, pickup, {
+		log: log.contactLog,
+		onEmailAttempt: log.emailAttempt,
+	});
 } catch (error) {
 	stop(`Contact service: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -124,8 +140,17 @@ const handle = createHandler({
 	sendNotFound,
 	compress,
 	toAstro: createAstroBridge(astroHandler, compress, contact, settings.trustProxy),
+	nodeRoutes: new Map([
+		[
+			'/api/health',
+			createHealthRoute({
+				facts: () => contact.health(ops.emailMaxWaitMs, 250),
+				minIntervalMs: ops.healthMinIntervalMs,
+			}),
+		],
+	]),
 });
 
-const server = createServer(settings, handle);
+const server = createServer(settings, handle, log.request);
 listen(server, settings);
-closeOnSignals(server, () => contact.close());
+closeOnSignals(server, () => contact.close(ops.stopEmailsMs), { requestsMs: ops.stopRequestsMs });

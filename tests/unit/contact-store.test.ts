@@ -171,16 +171,42 @@ describe('ContactStore', () => {
 		expect(store.claimDue(T0 + 86_400_000, 'io', 10)).toEqual([]);
 	});
 
-	it('marks e-mails of a dead process as interrupted after the lease, never to resend them', () => {
+	it('after the lease, sends again an e-mail of a stopped process whose DATA never began, and never one whose DATA did', () => {
 		const store = openStore();
-		store.insertMessage(message(), 'morto');
-		expect(store.markInterrupted(T0)).toBe(0);
-		expect(store.markInterrupted(T0 + 1)).toBe(2);
-		expect(store.listMessages()[0]?.emails.map((email) => email.status)).toEqual([
-			'interrupted',
-			'interrupted',
+		const [admin, confirmation] = store.insertMessage(message(), 'morto').jobs;
+		if (!admin || !confirmation) throw new Error('jobs expected');
+		store.markDataStarted(confirmation.emailId, 'morto', T0);
+		expect(store.markInterrupted(T0, T0)).toEqual({ retried: 0, uncertain: 0 });
+		expect(store.markInterrupted(T0 + 1, T0 + 5)).toEqual({ retried: 1, uncertain: 1 });
+		expect(store.listMessages()[0]?.emails.map((email) => [email.kind, email.status])).toEqual([
+			['admin', 'pending'],
+			['confirmation', 'interrupted'],
 		]);
+		expect(store.claimDue(T0 + 5, 'nuovo', 10).map((job) => job.emailId)).toEqual([admin.emailId]);
 		expect(store.claimDue(T0 + 86_400_000, 'nuovo', 10)).toEqual([]);
+		expect(formatMessageReport(store.listMessages(), 1)).toContain('esito incerto');
+	});
+
+	it('at start-up, settles only the claims of stopped processes, by whether their DATA began', () => {
+		const store = openStore();
+		const [gone] = store.insertMessage(message(), '111-a').jobs;
+		store.insertMessage(message({ email: 'altro@example.it' }), '222-b');
+		if (!gone) throw new Error('job expected');
+		store.markDataStarted(gone.emailId, '111-a', T0);
+		// A claim made again by a new attempt starts without the mark.
+		expect(store.settleClaims((claimedBy) => claimedBy === '111-a', T0)).toEqual({
+			retried: 1,
+			uncertain: 1,
+		});
+		const states = store.listMessages().map((item) => item.emails.map((email) => email.status));
+		expect(states).toEqual([
+			['sending', 'sending'],
+			['interrupted', 'pending'],
+		]);
+		const [again] = store.claimDue(T0, 'nuovo', 10);
+		if (!again) throw new Error('job expected');
+		store.markFailed(again.emailId, 'nuovo', 'ECONNREFUSED', T0 + 1);
+		expect(store.settleClaims(() => true, T0)).toEqual({ retried: 2, uncertain: 0 });
 	});
 
 	it('deletes the messages of senders silent since the cutoff, keeping the others whole', () => {

@@ -23,6 +23,8 @@ export interface SmtpConfig {
 	 * allows the server 10 minutes to answer the end of the message.
 	 */
 	dataTimeoutMs: number;
+	/** SMTP connections open at once, at most: further e-mails wait for one to close. */
+	maxConnections: number;
 }
 
 /** Everything the contact service needs. */
@@ -81,6 +83,8 @@ const DEFAULT_SMTP_TIMEOUT_MS = 15_000;
 /** RFC 5321 §4.5.3.2.6: the reply to the end of the message may take 10 minutes. */
 const DEFAULT_SMTP_DATA_TIMEOUT_MS = 600_000;
 const DEFAULT_REPLY_WAIT_MS = 2_000;
+/** A few connections: enough for a busy Saturday, few enough for any mail provider's limits. */
+const DEFAULT_SMTP_CONNECTIONS = 3;
 const MIN_LEASE_MS = 10 * 60_000;
 
 function value(env: Env, name: string): string | null {
@@ -160,6 +164,7 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 			password: env['SMTP_PASSWORD'] || null,
 			timeoutMs,
 			dataTimeoutMs,
+			maxConnections: integer(env, 'SMTP_MAX_CONNECTIONS', DEFAULT_SMTP_CONNECTIONS, 1, 50),
 		};
 	}
 	const baseDelayMs = integer(

@@ -8,7 +8,7 @@ import type { EmailStatus } from '../../lib/contact/outcome';
 import { nextAttemptAt } from './backoff';
 import type { ContactConfig } from './config';
 import { composeEmail, describeJob } from './emails';
-import { UncertainDeliveryError, type Mailer } from './mailer';
+import { isAuthFailure, UncertainDeliveryError, type Mailer } from './mailer';
 import type { ContactStore, EmailJob, EmailKind } from './store';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
@@ -42,6 +42,48 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
 	}
 }
 
+/** One attempt at sending an e-mail, for the log and the health check: no address, no text. */
+export interface EmailAttempt {
+	emailId: number;
+	kind: EmailKind;
+	/** What the e-mail is about. */
+	about: 'message' | 'reservation';
+	/** 1 for the first attempt. */
+	attempt: number;
+	/** Sent; due again; given up; or transmitted without an answer (never sent again). */
+	outcome: 'sent' | 'retry' | 'failed' | 'uncertain';
+	/** The mail server refused the credentials. */
+	authFailure: boolean;
+	durationMs: number;
+}
+
+/**
+ * Whether the process that claimed e-mails as `claimedBy` (`<pid>-<uuid>`) has stopped: another
+ * instance in this very process is an earlier run under a reused pid (a container's pid 1), and
+ * a pid that no longer exists on this machine has stopped. Anything else counts as running, and
+ * its claims wait for the lease.
+ */
+export function claimerIsGone(
+	claimedBy: string,
+	instance: string,
+	isRunning: (pid: number) => boolean = processIsRunning,
+): boolean {
+	if (claimedBy === instance) return false;
+	const pid = Number(/^(\d+)-/.exec(claimedBy)?.[1] ?? NaN);
+	if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+	return pid === Number(/^(\d+)-/.exec(instance)?.[1]) || !isRunning(pid);
+}
+
+function processIsRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		// EPERM: it runs, as another user.
+		return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+	}
+}
+
 /** What the outbox works with. */
 export interface OutboxOptions {
 	store: ContactStore;
@@ -53,6 +95,8 @@ export interface OutboxOptions {
 	log: ContactLog;
 	/** Keeps a promise until it settles, so closing waits for it. */
 	track: <T>(promise: Promise<T>) => Promise<T>;
+	/** Told of every attempt, once its outcome is recorded. */
+	onAttempt?: ((attempt: EmailAttempt) => void) | undefined;
 }
 
 /** The outbox of one process. */
@@ -64,6 +108,11 @@ export interface Outbox {
 	sendNew(jobs: readonly EmailJob[]): Promise<EmailStatus>;
 	/** One pass of the retry loop: settles dead claims, then sends due e-mails one by one. */
 	retryDue(isClosed: () => boolean): Promise<void>;
+	/**
+	 * Settles the e-mails left 'sending' by processes that have stopped (start-up): retried
+	 * when their DATA never went out, 'esito incerto' otherwise.
+	 */
+	settleAbandoned(): void;
 }
 
 export function createOutbox({
@@ -74,9 +123,44 @@ export function createOutbox({
 	now,
 	log,
 	track,
+	onAttempt,
 }: OutboxOptions): Outbox {
-	/** Records what happened to a failed send; never throws. */
-	function recordFailure(job: EmailJob, error: unknown): void {
+	/** Tells `onAttempt`; a failing listener never stops the outbox. */
+	function report(
+		job: EmailJob,
+		startedAt: number,
+		outcome: EmailAttempt['outcome'],
+		error?: unknown,
+	): void {
+		try {
+			onAttempt?.({
+				emailId: job.emailId,
+				kind: job.kind,
+				about: job.reservation ? 'reservation' : 'message',
+				attempt: job.attempts + 1,
+				outcome,
+				authFailure: error !== undefined && isAuthFailure(error),
+				durationMs: Math.max(0, now() - startedAt),
+			});
+		} catch (listenerError) {
+			log.error('Contact: e-mail attempt listener failed:', describeError(listenerError));
+		}
+	}
+
+	/** Logs settled claims of stopped processes. */
+	function logSettled({ retried, uncertain }: { retried: number; uncertain: number }): void {
+		if (retried > 0) {
+			log.warn(`Contact: ${retried} e-mail(s) interrupted before their DATA command; sent again.`);
+		}
+		if (uncertain > 0) {
+			log.warn(
+				`Contact: ${uncertain} e-mail(s) interrupted during their DATA command: esito incerto, not sent again.`,
+			);
+		}
+	}
+
+	/** Records what happened to a failed send; never throws. Returns the outcome. */
+	function recordFailure(job: EmailJob, error: unknown): EmailAttempt['outcome'] {
 		const what = describeJob(job);
 		if (error instanceof UncertainDeliveryError) {
 			try {
@@ -89,7 +173,7 @@ export function createOutbox({
 				);
 			}
 			log.warn(`Contact: ${what}: esito incerto (${error.message}); not sent again.`);
-			return;
+			return 'uncertain';
 		}
 		const failures = job.attempts + 1;
 		const next = nextAttemptAt(failures, now(), config.retry);
@@ -105,14 +189,27 @@ export function createOutbox({
 			`Contact: ${what} not sent (attempt ${failures} of ${config.retry.maxAttempts}): ${describeError(error)}.` +
 				(next === null ? ' Given up.' : ` Next attempt at ${new Date(next).toISOString()}.`),
 		);
+		return next === null ? 'failed' : 'retry';
 	}
 
 	/** Sends one claimed e-mail and records the outcome; true when the mail server took it. */
 	async function deliver(job: EmailJob): Promise<boolean> {
+		const startedAt = now();
+		const onDataStart = () => {
+			try {
+				store.markDataStarted(job.emailId, instance, now());
+			} catch (error) {
+				// Unrecorded, a stop before the outcome is known would send it again.
+				log.error(
+					`Contact: cannot record the start of e-mail ${job.emailId}:`,
+					describeError(error),
+				);
+			}
+		};
 		try {
-			await mailer.send(composeEmail(job, config));
+			await mailer.send(composeEmail(job, config), { onDataStart });
 		} catch (error) {
-			recordFailure(job, error);
+			report(job, startedAt, recordFailure(job, error), error);
 			return false;
 		}
 		try {
@@ -121,6 +218,7 @@ export function createOutbox({
 			// Sent but not recorded: the row stays claimed and becomes 'interrupted', never resent.
 			log.error(`Contact: e-mail ${job.emailId} sent but not recorded:`, describeError(error));
 		}
+		report(job, startedAt, 'sent');
 		return true;
 	}
 
@@ -148,16 +246,17 @@ export function createOutbox({
 		},
 
 		async retryDue(isClosed) {
-			const interrupted = store.markInterrupted(now() - config.sendLeaseMs);
-			if (interrupted > 0) {
-				log.warn(`Contact: ${interrupted} e-mail(s) interrupted while sending; not sent again.`);
-			}
+			logSettled(store.markInterrupted(now() - config.sendLeaseMs, now()));
 			// One claim at a time, so stopping never leaves a claimed e-mail unsent.
 			while (!isClosed()) {
 				const [job] = store.claimDue(now(), instance, 1);
 				if (!job) break;
 				await deliver(job);
 			}
+		},
+
+		settleAbandoned() {
+			logSettled(store.settleClaims((claimedBy) => claimerIsGone(claimedBy, instance), now()));
 		},
 	};
 }

@@ -18,7 +18,7 @@ import type { PickupReservation } from '../../lib/pickup/request';
 import type { PickupCatalogue } from '../pickup/catalogue';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { createOutbox, describeError, type ContactLog } from './outbox';
+import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
 import { RateLimiter, type RateDecision } from './rate-limit';
 import {
 	ContactStore,
@@ -28,7 +28,19 @@ import {
 	type EmailKind,
 } from './store';
 
-export type { ContactLog } from './outbox';
+export type { ContactLog, EmailAttempt } from './outbox';
+
+/** What the health check learns of the service: counts and states, nothing personal. */
+export interface ContactHealth {
+	simulationMode: boolean;
+	/** False when a write could not be committed. */
+	databaseWritable: boolean;
+	/** E-mails not yet sent, and those of them older than the threshold (-1: unknown). */
+	emailsWaiting: number;
+	emailsOverdue: number;
+	/** The outcome of this process's latest attempt, if any. */
+	lastAttempt: { outcome: EmailAttempt['outcome']; authFailure: boolean } | null;
+}
 
 /** What POST /api/contact gets back for a stored message. */
 export interface SubmitResult {
@@ -75,14 +87,26 @@ export interface ContactService {
 	reserve(reservation: PickupReservation, options: SubmitOptions): Promise<ReserveResult>;
 	/** Starts the background loop: retries and retention (idempotent). */
 	start(): void;
-	/** Stops the retry loop, waits for e-mails being sent, closes the database. */
-	close(): Promise<void>;
+	/**
+	 * The facts of the health check: commits a write (waiting at most `busyTimeoutMs` for the
+	 * lock) and counts e-mails waiting longer than `overdueAfterMs`.
+	 */
+	health(overdueAfterMs: number, busyTimeoutMs: number): ContactHealth;
+	/**
+	 * Stops the retry loop, waits at most `graceMs` (default: as long as they take) for the
+	 * e-mails being sent, and closes the database. An e-mail still being sent after the grace
+	 * stays 'sending': the next start-up retries it, or marks it 'esito incerto' when its DATA
+	 * command went out.
+	 */
+	close(graceMs?: number): Promise<void>;
 }
 
 /** Dependencies that the defaults fill in. */
 export interface ContactServiceOptions {
 	now?: () => number;
 	log?: ContactLog;
+	/** Told of every e-mail attempt (the JSON log). */
+	onEmailAttempt?: (attempt: EmailAttempt) => void;
 }
 
 const SIMULATED: EmailStatus = Object.freeze({
@@ -116,7 +140,7 @@ const DAY = 24 * HOUR;
 export function createContactService(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	{ now = Date.now, log = console }: ContactServiceOptions = {},
+	{ now = Date.now, log = console, onEmailAttempt }: ContactServiceOptions = {},
 ): ContactService {
 	const store = ContactStore.open(config.dbPath);
 	const mailer: Mailer | null = config.smtp ? createSmtpMailer(config.smtp, config.from) : null;
@@ -129,6 +153,7 @@ export function createContactService(
 	let started = false;
 	let closed = false;
 	let purgedAt = -Infinity;
+	let lastAttempt: ContactHealth['lastAttempt'] = null;
 
 	function track<T>(promise: Promise<T>): Promise<T> {
 		inFlight.add(promise);
@@ -136,7 +161,13 @@ export function createContactService(
 		return promise;
 	}
 
-	const outbox = mailer ? createOutbox({ store, mailer, config, instance, now, log, track }) : null;
+	const onAttempt = (attempt: EmailAttempt) => {
+		lastAttempt = { outcome: attempt.outcome, authFailure: attempt.authFailure };
+		onEmailAttempt?.(attempt);
+	};
+	const outbox = mailer
+		? createOutbox({ store, mailer, config, instance, now, log, track, onAttempt })
+		: null;
 
 	/** How a new submission's e-mails are handled: sent, simulated, or none (spam). */
 	function deliveryOf(spam: boolean): Delivery {
@@ -257,14 +288,51 @@ export function createContactService(
 		start() {
 			if (started || closed) return;
 			started = true;
+			try {
+				outbox?.settleAbandoned();
+			} catch (error) {
+				log.error('Contact: cannot settle e-mails of a stopped run:', describeError(error));
+			}
 			schedule(0);
 		},
 
-		async close() {
+		health(overdueAfterMs, busyTimeoutMs) {
+			let databaseWritable = true;
+			try {
+				store.probeWrite(now(), busyTimeoutMs);
+			} catch {
+				databaseWritable = false;
+			}
+			let backlog = { waiting: -1, overdue: -1 };
+			try {
+				backlog = store.emailBacklog(new Date(now() - overdueAfterMs));
+			} catch {
+				// Unreadable: the database check already says so.
+			}
+			return {
+				simulationMode: mailer === null,
+				databaseWritable,
+				emailsWaiting: backlog.waiting,
+				emailsOverdue: backlog.overdue,
+				lastAttempt,
+			};
+		},
+
+		async close(graceMs = Infinity) {
 			if (closed) return;
 			closed = true;
 			if (timer) clearTimeout(timer);
-			while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+			const deadline = Date.now() + graceMs;
+			while (inFlight.size > 0 && Date.now() < deadline) {
+				let timeout: ReturnType<typeof setTimeout> | undefined;
+				await Promise.race([
+					Promise.allSettled([...inFlight]),
+					new Promise((resolve) => {
+						timeout = setTimeout(resolve, Math.min(deadline - Date.now(), 2_147_483_647));
+					}),
+				]);
+				clearTimeout(timeout);
+			}
 			mailer?.close();
 			store.close();
 		},

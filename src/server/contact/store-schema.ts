@@ -110,6 +110,15 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE emails;
 	ALTER TABLE emails_new RENAME TO emails;
 	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
+	// Operations: when the DATA command of an e-mail's current attempt went out (NULL before
+	// that), so that a row left 'sending' by a stop or a crash is retried when the mail server
+	// cannot have taken it, and shown as 'esito incerto' when it may have; and the one row the
+	// health check rewrites to prove that the database takes commits.
+	`ALTER TABLE emails ADD COLUMN data_started_at INTEGER;
+	CREATE TABLE health_probe (
+		id INTEGER PRIMARY KEY CHECK (id = 1),
+		checked_at INTEGER NOT NULL
+	);`,
 ];
 
 /** A message to store. */

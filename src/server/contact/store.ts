@@ -7,9 +7,11 @@
  *
  * An e-mail is sent at most once. Before sending, a process claims the row (status 'sending',
  * in one UPDATE, so two processes can never claim the same row); afterwards it records 'sent',
- * or 'pending' with the time of the next attempt, or 'failed' after the last one. A row claimed
- * by a process that died while sending stays 'sending' — nobody knows whether the mail server
- * took it — and after a lease it is marked 'interrupted', shown to staff and never sent again.
+ * or 'pending' with the time of the next attempt, or 'failed' after the last one. Just before
+ * the DATA command goes out it records `data_started_at`. A row left 'sending' by a process that
+ * stopped (seen at the next start-up, or after a lease) is settled by that mark: without it the
+ * mail server cannot have taken the e-mail, so it is due again; with it nobody knows, so it is
+ * marked 'interrupted', shown to staff as 'esito incerto' and never sent again.
  *
  * Schema changes are migrations in code (MIGRATIONS), applied in order at start-up and counted
  * in SQLite's `user_version`: add a new entry, never edit an old one.
@@ -27,6 +29,7 @@ import {
 	type StoredReservation,
 } from '../pickup/store';
 import { emailStates, insertClaimedEmails, storedEmailsFrom } from './email-rows';
+import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
 import {
 	migrate,
 	type EarlierMessage,
@@ -56,6 +59,12 @@ export type { InsertReservationResult, NewReservation, StoredReservation } from 
 export interface OpenOptions {
 	/** False: fail when the file does not exist instead of creating it (`npm run messages`). */
 	create?: boolean;
+}
+
+/** What settling abandoned claims did: e-mails due again, and e-mails of unknown outcome. */
+export interface SettledClaims {
+	retried: number;
+	uncertain: number;
 }
 
 /** Longest error text kept for an e-mail. */
@@ -165,7 +174,8 @@ export class ContactStore {
 		const claim = this.#db.transaction((): EmailJob[] => {
 			const claimed = this.#db
 				.prepare(
-					`UPDATE emails SET status = 'sending', claimed_at = @now, claimed_by = @claimedBy
+					`UPDATE emails SET status = 'sending', claimed_at = @now, claimed_by = @claimedBy,
+						data_started_at = NULL
 					 WHERE id IN (
 						SELECT id FROM emails WHERE status = 'pending' AND next_attempt_at <= @now
 						ORDER BY next_attempt_at, id LIMIT @limit
@@ -247,7 +257,7 @@ export class ContactStore {
 					status = CASE WHEN @next IS NULL THEN 'failed' ELSE 'pending' END,
 					attempts = attempts + 1,
 					next_attempt_at = COALESCE(@next, next_attempt_at),
-					last_error = @error
+					last_error = @error, data_started_at = NULL
 				 WHERE id = @emailId AND status = 'sending' AND claimed_by = @claimedBy`,
 			)
 			.run({ emailId, claimedBy, error: error.slice(0, MAX_ERROR_LENGTH), next: nextAttemptAt });
@@ -267,17 +277,77 @@ export class ContactStore {
 	}
 
 	/**
-	 * Marks as 'interrupted' the e-mails claimed before `claimedBefore` and never settled: their
-	 * process died while sending. Returns how many.
+	 * Records that the DATA command of a claimed e-mail's attempt is about to go out: from now on
+	 * the mail server may take it, so a stop before the outcome is recorded must not resend it.
 	 */
-	markInterrupted(claimedBefore: number): number {
-		return this.#db
+	markDataStarted(emailId: number, claimedBy: string, at: number): void {
+		this.#db
 			.prepare(
-				`UPDATE emails SET status = 'interrupted',
-					last_error = 'Invio interrotto: il server si è fermato durante l''invio; non viene ritentato per non inviarlo due volte.'
-				 WHERE status = 'sending' AND claimed_at < ?`,
+				`UPDATE emails SET data_started_at = ?
+				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
 			)
-			.run(claimedBefore).changes;
+			.run(at, emailId, claimedBy);
+	}
+
+	/**
+	 * Settles the e-mails claimed before `claimedBefore` and never settled: their process died or
+	 * stopped while sending them. See `settleClaims`.
+	 */
+	markInterrupted(claimedBefore: number, now: number = Date.now()): SettledClaims {
+		return this.#settle(`claimed_at < @claimedBefore`, { claimedBefore }, now);
+	}
+
+	/**
+	 * Settles the e-mails left 'sending' by the claimers for which `isGone` is true (processes
+	 * that have stopped): one whose DATA command never went out is due again at `now` (the mail
+	 * server cannot have taken it); one whose DATA went out becomes 'interrupted', shown as
+	 * 'esito incerto' and never sent again (it may have been delivered).
+	 */
+	settleClaims(isGone: (claimedBy: string) => boolean, now: number): SettledClaims {
+		const claimers = (
+			this.#db.prepare(`SELECT DISTINCT claimed_by FROM emails WHERE status = 'sending'`).all() as {
+				claimed_by: string | null;
+			}[]
+		)
+			.map((row) => row.claimed_by ?? '')
+			.filter(isGone);
+		if (claimers.length === 0) return { retried: 0, uncertain: 0 };
+		return this.#settle(
+			`COALESCE(claimed_by, '') IN (SELECT value FROM json_each(@claimers))`,
+			{ claimers: JSON.stringify(claimers) },
+			now,
+		);
+	}
+
+	#settle(where: string, params: Record<string, unknown>, now: number): SettledClaims {
+		const settle = this.#db.transaction((): SettledClaims => {
+			const retried = this.#db
+				.prepare(
+					`UPDATE emails SET status = 'pending', next_attempt_at = @now,
+						claimed_at = NULL, claimed_by = NULL
+					 WHERE status = 'sending' AND data_started_at IS NULL AND ${where}`,
+				)
+				.run({ ...params, now }).changes;
+			const uncertain = this.#db
+				.prepare(
+					`UPDATE emails SET status = 'interrupted', attempts = attempts + 1,
+						last_error = 'Esito incerto: il server si è fermato mentre trasmetteva l''e-mail al server di posta; non viene ritentata per non inviarla due volte.'
+					 WHERE status = 'sending' AND data_started_at IS NOT NULL AND ${where}`,
+				)
+				.run(params).changes;
+			return { retried, uncertain };
+		});
+		return settle.immediate();
+	}
+
+	/** Outbox counts for the health check (store-health.ts). */
+	emailBacklog(overdueBefore: Date): EmailBacklog {
+		return emailBacklog(this.#db, overdueBefore);
+	}
+
+	/** Commits a write, or throws (store-health.ts). */
+	probeWrite(now: number, busyTimeoutMs: number): void {
+		probeWrite(this.#db, now, busyTimeoutMs);
 	}
 
 	/**

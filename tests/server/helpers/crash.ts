@@ -7,8 +7,8 @@ import { startSmtp, type TestSmtp } from './smtp';
  * SIGKILL in the middle of a load of submissions, some of whose e-mails the mail server refuses
  * (so they wait for a retry) and some of which are being sent at the moment of the kill; then
  * restarted on the same database. Every submission that got a 2xx must be stored as sent, each
- * with both its e-mails; the e-mails still due must go out after the restart, and no e-mail may
- * arrive twice.
+ * with both its e-mails; the e-mails still due, and those the killed process had not begun to
+ * transmit, must go out after the restart, and no e-mail may arrive twice.
  */
 
 /** An e-mail row, by the message or reservation it belongs to. */
@@ -98,10 +98,11 @@ export async function killMidLoad(
 		await new Promise((resolve) => setTimeout(resolve, 1_000));
 
 		const { emails } = route.read(dbPath);
-		// Sent, or claimed by the killed process while it was sending: never resent.
-		expect(new Set(emails.map((email) => email.status))).toEqual(
-			new Set(emails.some((e) => e.status === 'sending') ? ['sent', 'sending'] : ['sent']),
-		);
+		// Sent; or, when the killed process had begun its DATA, 'esito incerto' and never resent.
+		// Nothing is left 'sending': the restart settles the killed process's claims.
+		const states = new Set(emails.map((email) => email.status));
+		states.delete('interrupted');
+		expect(states).toEqual(new Set(['sent']));
 		expect(smtp.refused).toBeGreaterThan(0);
 
 		const pattern = new RegExp(`^<${route.messageIdPrefix}-(\\d+-(?:admin|confirmation))-`);

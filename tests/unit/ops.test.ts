@@ -1,0 +1,260 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/contact/config';
+import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/contact/mailer';
+import { claimerIsGone } from '../../src/server/contact/outbox';
+import type { ContactHealth } from '../../src/server/contact/service';
+import { ContactStore } from '../../src/server/contact/store';
+import {
+	backupDatabase,
+	backupName,
+	BackupError,
+	databaseInUse,
+	type BackupResult,
+	listBackups,
+	restoreDatabase,
+} from '../../src/server/ops/backup';
+import { healthAnswer } from '../../src/server/ops/health';
+import { createJsonLog, maskAddresses, pathOf } from '../../src/server/ops/log';
+import { opsSettingsFromEnv } from '../../src/server/ops/settings';
+import { ServerConfigError } from '../../src/server/env';
+
+const HEALTHY: ContactHealth = {
+	simulationMode: false,
+	databaseWritable: true,
+	emailsWaiting: 0,
+	emailsOverdue: 0,
+	lastAttempt: { outcome: 'sent', authFailure: false },
+};
+
+describe('healthAnswer', () => {
+	it.each<[string, Partial<ContactHealth>, boolean, string[]]>([
+		['healthy', {}, true, []],
+		['no attempt yet', { lastAttempt: null }, true, []],
+		['e-mails waiting, none overdue', { emailsWaiting: 3 }, true, []],
+		['database unwritable', { databaseWritable: false }, false, ['database-unwritable']],
+		['e-mails overdue', { emailsWaiting: 3, emailsOverdue: 1 }, false, ['emails-overdue']],
+		[
+			'credentials refused',
+			{ lastAttempt: { outcome: 'retry', authFailure: true } },
+			false,
+			['smtp-auth-rejected'],
+		],
+		['a plain failure', { lastAttempt: { outcome: 'retry', authFailure: false } }, true, []],
+		[
+			'all at once',
+			{
+				databaseWritable: false,
+				emailsOverdue: 2,
+				lastAttempt: { outcome: 'failed', authFailure: true },
+			},
+			false,
+			['database-unwritable', 'emails-overdue', 'smtp-auth-rejected'],
+		],
+	])('%s', (_, facts, ok, reasons) => {
+		const answer = healthAnswer({ ...HEALTHY, ...facts });
+		expect(answer.ok).toBe(ok);
+		expect(answer.reasons).toEqual(reasons);
+		expect(answer.message).toMatch(ok ? /^Tutto in ordine\.$/ : /^[A-Z].+\.$/);
+	});
+});
+
+describe('the JSON log', () => {
+	it.each([
+		[
+			'Errore 550 <mario.rossi@example.it>: utente sconosciuto',
+			'Errore 550 <[indirizzo]>: utente sconosciuto',
+		],
+		['per a.b+c@sub.example.co.uk, ok', 'per [indirizzo], ok'],
+		['nessun indirizzo qui @ nulla', 'nessun indirizzo qui @ nulla'],
+	])('masks addresses: %s', (text, masked) => {
+		expect(maskAddresses(text)).toBe(masked);
+	});
+
+	it.each([
+		['/cerca?q=whey', '/cerca'],
+		['/lista-ritiro/confermata?codice=ABC123#x', '/lista-ritiro/confermata'],
+		[undefined, '/'],
+		[`/${'a'.repeat(300)}`, `/${'a'.repeat(199)}…`],
+	])('logs the path of %s without its query', (url, path) => {
+		expect(pathOf(url)).toBe(path);
+	});
+
+	it('writes e-mail attempts and masked texts as one JSON line each', () => {
+		const lines: string[] = [];
+		const log = createJsonLog(
+			(line) => lines.push(line),
+			() => new Date('2026-11-26T10:00:00Z'),
+		);
+		log.emailAttempt({
+			emailId: 7,
+			kind: 'confirmation',
+			about: 'reservation',
+			attempt: 2,
+			outcome: 'retry',
+			authFailure: false,
+			durationMs: 12,
+		});
+		log.contactLog.warn('Contact: rifiutata per', 'x@example.it');
+		expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
+			{
+				time: '2026-11-26T10:00:00.000Z',
+				type: 'email',
+				emailId: 7,
+				kind: 'confirmation',
+				about: 'reservation',
+				attempt: 2,
+				outcome: 'retry',
+				authFailure: false,
+				durationMs: 12,
+			},
+			{
+				time: '2026-11-26T10:00:00.000Z',
+				type: 'log',
+				level: 'warn',
+				message: 'Contact: rifiutata per [indirizzo]',
+			},
+		]);
+	});
+});
+
+describe('the outbox after a stop', () => {
+	it.each([
+		['own claim', '100-a', '100-a', false],
+		['an earlier run under the same pid', '100-a', '100-b', true],
+		['a running process', '200-a', '100-b', false],
+		['a stopped process', '300-a', '100-b', true],
+		['not a claim of this code', 'io', '100-b', false],
+	])('%s', (_, claimedBy, instance, gone) => {
+		expect(claimerIsGone(claimedBy, instance, (pid) => pid !== 300)).toBe(gone);
+	});
+
+	it.each([
+		[{ tnx: 'client' }, 'DATA', true],
+		[{ tnx: 'client' }, 'data\r\n', true],
+		[{ tnx: 'client' }, 'RCPT TO:<a@b.it>', false],
+		[{ tnx: 'server' }, 'DATA', false],
+		[undefined, 'DATA', false],
+	])('tells the DATA command apart: %j %j', (fields, message, isData) => {
+		expect(isDataCommandEntry(fields, message)).toBe(isData);
+	});
+
+	it.each([
+		[{ code: 'EAUTH', responseCode: 535 }, true],
+		[{ responseCode: 534 }, true],
+		[{ responseCode: 530 }, true],
+		[{ code: 'ECONNECTION' }, false],
+		[{ responseCode: 451 }, false],
+		[null, false],
+	])('tells refused credentials apart: %j', (error, auth) => {
+		expect(isAuthFailure(error)).toBe(auth);
+	});
+
+	it('lets at most `limit` tasks run at once, in order', async () => {
+		const gate = createGate(2);
+		let running = 0;
+		let most = 0;
+		const order: number[] = [];
+		await Promise.all(
+			Array.from({ length: 7 }, (_, n) =>
+				gate(async () => {
+					running++;
+					most = Math.max(most, running);
+					order.push(n);
+					await new Promise((resolve) => setTimeout(resolve, 1));
+					running--;
+				}),
+			),
+		);
+		expect(most).toBe(2);
+		expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
+		await expect(gate(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
+		expect(await gate(() => Promise.resolve(5))).toBe(5);
+	});
+});
+
+describe('settings', () => {
+	it('reads the health threshold and the stop graces, refusing bad values', () => {
+		expect(opsSettingsFromEnv({})).toMatchObject({
+			emailMaxWaitMs: 1_800_000,
+			stopRequestsMs: 10_000,
+			stopEmailsMs: 15_000,
+		});
+		expect(opsSettingsFromEnv({ HEALTH_EMAIL_MAX_WAIT_S: '60' }).emailMaxWaitMs).toBe(60_000);
+		expect(() => opsSettingsFromEnv({ HEALTH_EMAIL_MAX_WAIT_S: '0' })).toThrow(ServerConfigError);
+		expect(() => opsSettingsFromEnv({ SERVER_STOP_EMAILS_MS: 'presto' })).toThrow(
+			'SERVER_STOP_EMAILS_MS',
+		);
+	});
+
+	it('caps SMTP connections at 3 unless told otherwise', () => {
+		const env = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };
+		expect(contactConfigFromEnv(env, '/', 'Vigor').smtp?.maxConnections).toBe(3);
+		expect(
+			contactConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '1' }, '/', 'Vigor').smtp
+				?.maxConnections,
+		).toBe(1);
+		expect(() => contactConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '0' }, '/', 'Vigor')).toThrow(
+			ContactConfigError,
+		);
+	});
+});
+
+describe('backup and restore', () => {
+	const dirs: string[] = [];
+	afterEach(() => {
+		for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+	});
+	function temp(): string {
+		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-ops-'));
+		dirs.push(dir);
+		return dir;
+	}
+
+	it('names copies by time, so that their names sort by age', () => {
+		const at = new Date('2026-11-26T03:15:00.123Z');
+		expect(backupName('/d/messages.sqlite', at)).toBe('messages-20261126T031500123Z.sqlite');
+		expect(backupName('/d/db', at)).toBe('db-20261126T031500123Z.sqlite');
+	});
+
+	it('copies, keeps the newest N, and restores only while nobody has the database open', async () => {
+		const dir = temp();
+		const dbPath = join(dir, 'data', 'messages.sqlite');
+		const folder = join(dir, 'copie');
+		const store = ContactStore.open(dbPath);
+		let clock = Date.parse('2026-11-26T03:00:00Z');
+		const now = () => new Date((clock += 1000));
+		const copies: BackupResult[] = [];
+		for (let n = 0; n < 3; n++) copies.push(await backupDatabase({ dbPath, folder, keep: 2, now }));
+		writeFileSync(join(folder, 'altro-file.sqlite'), 'non toccare');
+		expect(listBackups(dbPath, folder)).toEqual([copies[1]?.file, copies[2]?.file]);
+		expect(copies[2]?.removed).toEqual([copies[0]?.file]);
+		expect(statSync(copies[2]?.file ?? '').mode & 0o777).toBe(0o600);
+		expect(statSync(folder).mode & 0o777).toBe(0o700);
+
+		expect(databaseInUse(dbPath)).toBe(true);
+		expect(() => restoreDatabase({ dbPath, file: copies[2]?.file ?? '' })).toThrow(BackupError);
+		store.close();
+		expect(databaseInUse(dbPath)).toBe(false);
+		const restored = restoreDatabase({ dbPath, file: copies[2]?.file ?? '', now });
+		expect(restored).toMatchObject({ messages: 0, reservations: 0 });
+		expect(restored.previous).toMatch(/messages\.sqlite\.prima-del-ripristino-\d{8}T\d{9}Z$/);
+		ContactStore.open(dbPath).close();
+	});
+
+	it('refuses to keep fewer than one copy, and a file that is not a database', async () => {
+		const dir = temp();
+		const dbPath = join(dir, 'messages.sqlite');
+		ContactStore.open(dbPath).close();
+		await expect(backupDatabase({ dbPath, folder: dir, keep: 0 })).rejects.toThrow(BackupError);
+		const plain = join(dir, 'vuoto.sqlite');
+		new Database(plain).close();
+		expect(() => restoreDatabase({ dbPath, file: plain })).toThrow(/schema 0/);
+		expect(() => restoreDatabase({ dbPath, file: join(dir, 'manca.sqlite') })).toThrow(
+			'non esiste',
+		);
+	});
+});
