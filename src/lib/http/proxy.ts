@@ -62,6 +62,9 @@ export function upstreamRequest(
 	for (const [name, value] of request.headers) {
 		if (!DROPPED.has(name.toLowerCase())) headers.append(name, value);
 	}
+	// The runtime's fetch would otherwise ask for compression the visitor never offered, and the
+	// answer would be sent on compressed all the same.
+	if (!headers.has('accept-encoding')) headers.set('Accept-Encoding', 'identity');
 	headers.set(PROXY_SECRET_HEADER, settings.secret);
 	if (visitorAddress) headers.set(CONNECTING_IP_HEADER, visitorAddress);
 	const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -110,6 +110,9 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE emails;
 	ALTER TABLE emails_new RENAME TO emails;
 	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
+	// 6: the sender's address (the visitor's, also behind the CDN), for abuse reports.
+	`ALTER TABLE messages ADD COLUMN client_address TEXT;
+	ALTER TABLE reservations ADD COLUMN client_address TEXT;`,
 ];
 
 /** A message to store. */
@@ -125,6 +128,8 @@ export interface NewMessage {
 	emails: readonly NewEmail[];
 	/** The form's submission key, if it sent one. */
 	submissionKey?: string | undefined;
+	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
+	clientAddress?: string | undefined;
 }
 
 /** A message or reservation stored earlier with the same submission key, and its e-mails. */
