@@ -5,7 +5,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONNECTING_IP_HEADER, PROXY_SECRET_HEADER } from '../lib/http/proxy';
+import { PROXY_SECRET_HEADER, VISITOR_IP_HEADER } from '../lib/http/proxy';
 import type { AnswerControl } from './answer-headers';
 
 /** The handler that dist/server/entry.mjs exports in middleware mode. */
@@ -35,7 +35,8 @@ export function isSecret(value: string | string[] | undefined, secret: string | 
 }
 
 /**
- * The visitor's address: CF-Connecting-IP from the CDN's function (a request with the secret);
+ * The visitor's address: the one the CDN's function passes on (CF-Connecting-IP at Cloudflare's
+ * edge, X-Visitor-IP here), from a request with the secret;
  * else the one our reverse proxy appended (TRUST_PROXY); else the socket's. A forged header on
  * a request without the secret is ignored, so it is counted under its own address.
  */
@@ -44,7 +45,7 @@ export function clientAddressOf(
 	socketAddress: string | undefined,
 	trust: ProxyTrust,
 ): string {
-	const connecting = headers[CONNECTING_IP_HEADER];
+	const connecting = headers[VISITOR_IP_HEADER];
 	if (
 		typeof connecting === 'string' &&
 		connecting.trim() !== '' &&

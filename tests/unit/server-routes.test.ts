@@ -57,6 +57,7 @@ describe('upstreamRequest', () => {
 				[PROXY_SECRET_HEADER]: 'forged',
 				'X-Forwarded-For': '6.6.6.6',
 				'CF-Connecting-IP': '6.6.6.6',
+				'X-Visitor-IP': '6.6.6.6',
 			},
 			body: '{"x":1}',
 		});
@@ -67,16 +68,17 @@ describe('upstreamRequest', () => {
 		expect(upstream.headers.get('origin')).toBe('https://www.example.com');
 		expect(upstream.headers.get('cookie')).toBe('a=b');
 		expect(upstream.headers.get(PROXY_SECRET_HEADER)).toBe(settings.secret);
-		expect(upstream.headers.get('cf-connecting-ip')).toBe('203.0.113.7');
+		expect(upstream.headers.get('x-visitor-ip')).toBe('203.0.113.7');
+		expect(upstream.headers.get('cf-connecting-ip')).toBeNull();
 		expect(upstream.headers.get('x-forwarded-for')).toBeNull();
 		expect(await upstream.text()).toBe('{"x":1}');
 	});
 
 	it('sends no address it does not know', () => {
 		const request = new Request('https://www.example.com/gestione', {
-			headers: { 'CF-Connecting-IP': '6.6.6.6' },
+			headers: { 'X-Visitor-IP': '6.6.6.6' },
 		});
-		expect(upstreamRequest(request, settings, null).headers.get('cf-connecting-ip')).toBeNull();
+		expect(upstreamRequest(request, settings, null).headers.get('x-visitor-ip')).toBeNull();
 	});
 });
 

@@ -91,7 +91,7 @@ describe('proxy settings', () => {
 const SECRET = 's'.repeat(40);
 
 describe('clientAddressOf', () => {
-	const cdn = { 'cf-connecting-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET };
+	const cdn = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET };
 	it.each([
 		[{}, '10.0.0.1', false, '10.0.0.1'],
 		[{}, undefined, false, 'unknown'],
@@ -102,16 +102,22 @@ describe('clientAddressOf', () => {
 		[cdn, '10.0.0.1', false, '203.0.113.7'],
 		[{ ...cdn, 'x-forwarded-for': '9.9.9.9' }, '10.0.0.1', true, '203.0.113.7'],
 		// Forged: no secret, a wrong one, or one that is a prefix of it.
-		[{ 'cf-connecting-ip': '203.0.113.7' }, '10.0.0.1', false, '10.0.0.1'],
+		[{ 'x-visitor-ip': '203.0.113.7' }, '10.0.0.1', false, '10.0.0.1'],
+		[
+			{ 'cf-connecting-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET },
+			'10.0.0.1',
+			false,
+			'10.0.0.1',
+		],
 		[{ ...cdn, 'x-vigorsport-proxy': 'wrong' }, '10.0.0.1', false, '10.0.0.1'],
 		[{ ...cdn, 'x-vigorsport-proxy': SECRET.slice(1) }, '10.0.0.1', false, '10.0.0.1'],
-		[{ ...cdn, 'cf-connecting-ip': ' ' }, '10.0.0.1', false, '10.0.0.1'],
+		[{ ...cdn, 'x-visitor-ip': ' ' }, '10.0.0.1', false, '10.0.0.1'],
 	])('%j from %s (trust %s) -> %s', (headers, socket, trustProxy, expected) => {
 		expect(clientAddressOf(headers, socket, { trustProxy, proxySecret: SECRET })).toBe(expected);
 	});
 
-	it('trusts no CF-Connecting-IP when the server has no secret', () => {
-		const headers = { 'cf-connecting-ip': '203.0.113.7', 'x-vigorsport-proxy': '' };
+	it('trusts no X-Visitor-IP when the server has no secret', () => {
+		const headers = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': '' };
 		expect(clientAddressOf(headers, '10.0.0.1', { trustProxy: false, proxySecret: null })).toBe(
 			'10.0.0.1',
 		);

@@ -3,15 +3,19 @@
  * request it sends on, and the answer when the Node server does not answer. It runs in
  * Cloudflare's runtime (workerd) and in Node, so it uses web-standard Request and Response only.
  *
- * The Node server trusts the visitor's address (`CF-Connecting-IP`, set by Cloudflare) only
- * from a request that carries the shared secret in PROXY_SECRET_HEADER: a request that reaches
- * it directly, with any header it likes, is counted under its own address.
+ * The visitor's address is the one Cloudflare's edge gives the function (`CF-Connecting-IP`),
+ * passed on in VISITOR_IP_HEADER: Cloudflare removes CF-Connecting-IP from a function's own
+ * requests to another host. The Node server believes that header only from a request that
+ * carries the shared secret in PROXY_SECRET_HEADER: a request that reaches it directly, with any
+ * header it likes, is counted under its own address.
  */
 
 /** The header that carries the secret shared by this function and the Node server. */
 export const PROXY_SECRET_HEADER = 'x-vigorsport-proxy';
-/** The visitor's address as Cloudflare's edge saw it. */
+/** The visitor's address as Cloudflare's edge saw it (on the request the function receives). */
 export const CONNECTING_IP_HEADER = 'cf-connecting-ip';
+/** The visitor's address as the function passes it on to the Node server. */
+export const VISITOR_IP_HEADER = 'x-visitor-ip';
 
 /** How long the Node server may take to begin its answer before the visitor gets a 503. */
 export const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -41,9 +45,11 @@ const DROPPED = new Set([
 	'transfer-encoding',
 	'upgrade',
 	'host',
+	'accept-encoding',
 	'x-forwarded-for',
 	PROXY_SECRET_HEADER,
 	CONNECTING_IP_HEADER,
+	VISITOR_IP_HEADER,
 ]);
 
 /**
@@ -62,11 +68,11 @@ export function upstreamRequest(
 	for (const [name, value] of request.headers) {
 		if (!DROPPED.has(name.toLowerCase())) headers.append(name, value);
 	}
-	// The runtime's fetch would otherwise ask for compression the visitor never offered, and the
-	// answer would be sent on compressed all the same.
-	if (!headers.has('accept-encoding')) headers.set('Accept-Encoding', 'identity');
+	// Uncompressed between the two: the runtime would send a compressed answer on as it is,
+	// whatever the visitor accepts; the CDN compresses for the visitor itself.
+	headers.set('Accept-Encoding', 'identity');
 	headers.set(PROXY_SECRET_HEADER, settings.secret);
-	if (visitorAddress) headers.set(CONNECTING_IP_HEADER, visitorAddress);
+	if (visitorAddress) headers.set(VISITOR_IP_HEADER, visitorAddress);
 	const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
 	return new Request(target, {
 		method: request.method,

@@ -33,7 +33,10 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
 }
 
 /** Whether the Node server answers this path (a decoded URL path, without the query). */
-export function isServerRoute(pathname: string, routes: readonly string[] = SERVER_ROUTES): boolean {
+export function isServerRoute(
+	pathname: string,
+	routes: readonly string[] = SERVER_ROUTES,
+): boolean {
 	return routes.some((pattern) => matchesRoute(pattern, pathname));
 }
 
