@@ -5,7 +5,8 @@
 // CDN serves dist/client, and functions/ forwards the server routes of _routes.json to the
 // Node server with a shared secret (a fresh one each run unless PROXY_SECRET is set). Open
 // http://127.0.0.1:8788. Ctrl+C stops both. Other variables (CONTACT_DB_PATH, SMTP_HOST,
-// GITHUB_CLIENT_ID…) reach the Node server as under `npm run serve`.
+// GITHUB_CLIENT_ID…) reach the Node server as under `npm run serve`. `--cdn-only` starts workerd
+// alone, for a Node server started elsewhere on NODE_PORT (the tests of tests/e2e-cdn).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -55,12 +56,14 @@ function stop(code) {
 process.once('SIGINT', () => stop(0));
 process.once('SIGTERM', () => stop(0));
 
-run('The Node server', [join(root, 'dist/server/serve.mjs')], {
-	PORT: String(nodePort),
-	HOST: '127.0.0.1',
-	PROXY_SECRET: secret,
-	PUBLIC_ORIGIN: cdnOrigin,
-});
+if (!process.argv.includes('--cdn-only')) {
+	run('The Node server', [join(root, 'dist/server/serve.mjs')], {
+		PORT: String(nodePort),
+		HOST: '127.0.0.1',
+		PROXY_SECRET: secret,
+		PUBLIC_ORIGIN: cdnOrigin,
+	});
+}
 run(
 	'wrangler',
 	[

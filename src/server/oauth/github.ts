@@ -81,13 +81,10 @@ export type SignInResult =
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 /**
- * The policy of the callback page: its one script from this site, nothing else. No COOP: a
- * window that went through GitHub keeps its link to the editor only without it.
+ * The page that hands the result to the editor's window (through CALLBACK_SCRIPT, a file of the
+ * site, which the pages' policy allows). Its opener policy is unsafe-none: a window that went
+ * through GitHub keeps its link to the editor only without one.
  */
-const CALLBACK_POLICY =
-	"default-src 'none'; script-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/** The page that hands the result to the editor's window (through CALLBACK_SCRIPT). */
 export function resultPage(result: SignInResult, extraHeaders: Record<string, string> = {}) {
 	// JSON inside <script type="application/json"> is data, not code; `<` is escaped so the
 	// text can never close the element.
@@ -101,7 +98,6 @@ export function resultPage(result: SignInResult, extraHeaders: Record<string, st
 		status: 200,
 		headers: {
 			'Content-Type': 'text/html; charset=utf-8',
-			'Content-Security-Policy': CALLBACK_POLICY,
 			'Cross-Origin-Opener-Policy': 'unsafe-none',
 			'Referrer-Policy': 'no-referrer',
 			...NO_STORE,
