@@ -84,8 +84,12 @@ export function setAnswerHeaders(
 				: '';
 		if (text.toLowerCase().startsWith('text/html')) {
 			res.setHeader('Content-Security-Policy', host.pagePolicy);
-			// An answer's own policy wins (the editor's sign-in window needs none).
-			if (host.pageOpenerPolicy && !headerOf(headers, 'cross-origin-opener-policy')) {
+			// An answer's own policy wins (the editor's sign-in window needs none). It may already
+			// be set on `res`: the compression middleware moves the headers given to writeHead there.
+			const own =
+				res.hasHeader('Cross-Origin-Opener-Policy') ||
+				headerOf(headers, 'cross-origin-opener-policy') !== undefined;
+			if (host.pageOpenerPolicy && !own) {
 				res.setHeader('Cross-Origin-Opener-Policy', host.pageOpenerPolicy);
 			}
 			if (host.pageSpeculationRules) res.setHeader('Speculation-Rules', host.pageSpeculationRules);

@@ -171,8 +171,10 @@ test.describe('through the CDN', () => {
 
 		const missing = await page.goto('/pagina-che-non-esiste');
 		expect(missing?.status()).toBe(404);
-		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-		await expect(page).toHaveTitle(/non trovata/i);
+		await expect(
+			page.getByText('La pagina che cerchi non esiste o è stata spostata.'),
+		).toBeVisible();
+		await expect(page.getByRole('link', { name: 'Vai ai Prodotti' })).toBeVisible();
 
 		const home = await page.goto('/');
 		const headers = home?.headers() ?? {};
@@ -241,10 +243,36 @@ test.describe('the outbox', () => {
 });
 
 test.describe('the editor', () => {
-	/** GitHub's API as the editor uses it after signing in: the calls it makes are recorded. */
+	/**
+	 * GitHub's API as the editor uses it after signing in, answered for an empty repository (the
+	 * user, write access, the branch's last commit, its tree); the calls are recorded with their
+	 * Authorization header.
+	 */
 	async function standInApi(context: BrowserContext, calls: string[]) {
 		await context.route('https://api.github.com/**', async (route) => {
 			calls.push(`${route.request().headers()['authorization'] ?? ''} ${route.request().url()}`);
+			const url = route.request().url();
+			if (url.endsWith('/user')) {
+				return route.fulfill({
+					json: {
+						login: 'negozio',
+						name: 'Negozio',
+						id: 1,
+						avatar_url: '',
+						html_url: 'https://github.com/negozio',
+						email: null,
+					},
+				});
+			}
+			if (url.includes('/collaborators/')) return route.fulfill({ status: 204 });
+			if (url.endsWith('/graphql') && route.request().postData()?.includes('ref(qualifiedName')) {
+				const commit = { oid: 'a'.repeat(40), message: 'Prova' };
+				const target = { ...commit, history: { nodes: [commit] } };
+				return route.fulfill({ json: { data: { repository: { ref: { target } } } } });
+			}
+			if (url.includes('/git/trees/')) {
+				return route.fulfill({ json: { sha: 'a'.repeat(40), tree: [], truncated: false } });
+			}
 			await route.fulfill({ status: 404, json: { message: 'Not Found' } });
 		});
 	}
@@ -260,10 +288,10 @@ test.describe('the editor', () => {
 		const popup = page.waitForEvent('popup');
 		await page.getByRole('button', { name: /GitHub/ }).click();
 		const window = await popup;
-		window.on('framenavigated', (f) => console.log('NAV', f.url()));
-		window.on('console', (m) => console.log('CONSOLE', m.text()));
-		window.on('response', async (r) => console.log('RESP', r.status(), r.url(), JSON.stringify(await r.allHeaders())));
 		await window.waitForEvent('close');
+		const collections = page.getByRole('tree', { name: 'Elenco delle Collezioni' });
+		await expect(collections.getByRole('treeitem', { name: /^Prodotti/ })).toBeVisible();
+		await expect(collections.getByRole('treeitem', { name: /^Negozi/ })).toBeVisible();
 		// The token reached the editor, which uses it with GitHub's API.
 		await expect
 			.poll(() => calls.join('\n'))
