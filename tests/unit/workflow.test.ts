@@ -13,10 +13,10 @@ describe('the deploy workflow (.github/workflows/deploy.yml)', () => {
 	});
 
 	it('gives the CDN the Node server’s address and the shared secret before publishing', async () => {
-		const steps = (await readWorkflow(root))['jobs']['deploy']['steps'] as {
-			run?: string;
-			env?: Record<string, string>;
-		}[];
+		const workflow = (await readWorkflow(root)) as {
+			jobs: { deploy: { steps: { run?: string; env?: Record<string, string> }[] } };
+		};
+		const steps = workflow.jobs.deploy.steps;
 		const at = (pattern: RegExp) => steps.findIndex((step) => pattern.test(step.run ?? ''));
 		const secrets = at(/wrangler pages secret put NODE_ORIGIN/);
 		const deploy = at(/wrangler pages deploy dist\/client/);

@@ -74,13 +74,15 @@ export function upstreamRequest(
 	headers.set(PROXY_SECRET_HEADER, settings.secret);
 	if (visitorAddress) headers.set(VISITOR_IP_HEADER, visitorAddress);
 	const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-	return new Request(target, {
+	// `duplex` streams the body on in Node's fetch; the DOM's RequestInit does not name it yet.
+	const init: RequestInit & { duplex?: 'half' } = {
 		method: request.method,
 		headers,
-		...(hasBody ? { body: request.body, duplex: 'half' } : {}),
 		redirect: 'manual',
+		...(hasBody ? { body: request.body, duplex: 'half' } : {}),
 		...(signal ? { signal } : {}),
-	} as RequestInit);
+	};
+	return new Request(target, init);
 }
 
 /** The 503 in Italian, never cached, with Retry-After. */
