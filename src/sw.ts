@@ -59,10 +59,7 @@ registerRoute(({ url }) => sameOrigin(url) && isEditorFile(url.pathname), new Ne
 
 // The Node server's routes (src/lib/http/server-routes.ts: the staff area, the sign-in, the
 // server's state) are the visitor's own answers: always from the network, never kept.
-registerRoute(
-	({ url }) => sameOrigin(url) && isServerRoute(url.pathname),
-	new NetworkOnly(),
-);
+registerRoute(({ url }) => sameOrigin(url) && isServerRoute(url.pathname), new NetworkOnly());
 
 // Build assets (hashed JS and CSS, icons) straight from the precache when they are there.
 registerRoute(

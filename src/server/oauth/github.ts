@@ -75,8 +75,7 @@ export function oauthSettingsFromEnv(env: Env, publicOrigin: string | null): OAu
 
 /** What the editor's window is told: a token, or an error with the code Sveltia CMS words. */
 export type SignInResult =
-	| { provider: 'github'; token: string }
-	| { provider: string; error: string; errorCode: string };
+	{ provider: 'github'; token: string } | { provider: string; error: string; errorCode: string };
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
@@ -185,7 +184,12 @@ export async function finishSignIn(
 	}
 	const code = params.get('code');
 	if (!code) {
-		return error('github', 'AUTH_CODE_REQUEST_FAILED', 'GitHub non ha autorizzato l’accesso.', true);
+		return error(
+			'github',
+			'AUTH_CODE_REQUEST_FAILED',
+			'GitHub non ha autorizzato l’accesso.',
+			true,
+		);
 	}
 	if (!sameState(params.get('state'), stateFromCookies(request.headers.get('cookie')))) {
 		return error(
