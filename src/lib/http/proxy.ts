@@ -92,8 +92,10 @@ export function unavailableAnswer(): Response {
 		{
 			status: 503,
 			headers: {
+				'Content-Type': 'application/json; charset=utf-8',
 				'Cache-Control': 'no-store',
 				'Retry-After': String(RETRY_AFTER_SECONDS),
+				'X-Content-Type-Options': 'nosniff',
 			},
 		},
 	);
