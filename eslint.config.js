@@ -19,6 +19,7 @@ export default defineConfig(
 		'playwright-report/',
 		'data/',
 		'bench/results/',
+		'.wrangler/',
 	]),
 
 	js.configs.recommended,

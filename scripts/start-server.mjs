@@ -14,8 +14,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** How long the server may take to say it is listening. */
 const START_TIMEOUT_MS = 30_000;
-/** Variables of the contact service that are never inherited. */
-const CONTACT_VARIABLE = /^(SMTP_|SHOP_EMAIL$|CONTACT_|TRUST_PROXY$)/;
+/** Variables of the contact service, the proxy and the sign-in that are never inherited. */
+const CONTACT_VARIABLE =
+	/^(SMTP_|SHOP_EMAIL$|CONTACT_|TRUST_PROXY$|PROXY_SECRET$|PUBLIC_ORIGIN$|GITHUB_)/;
 
 /**
  * A free TCP port on 127.0.0.1 (the OS picks it; it is free again once this resolves).

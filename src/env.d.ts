@@ -8,5 +8,9 @@ declare namespace App {
 		contact?: import('./server/contact/service').ContactService;
 		/** The visitor's IP address as the server sees it (see TRUST_PROXY in README.md). */
 		clientAddress?: string;
+		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */
+		publicOrigin?: string | null;
+		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
+		oauth?: import('./server/oauth/github').OAuthSettings | null;
 	}
 }

@@ -10,6 +10,7 @@
  * - search (Pagefind): its script, WASM, entry and metadata are precached; the entry is asked of
  *   the network first (it names the build's index), and the content-hashed index, fragment and
  *   filter chunks are cached as they are fetched, so search works offline after one search;
+ * - the Node server's routes (src/lib/http/server-routes.ts): from the network only;
  * - POST /api/contact and POST /api/prenotazioni (the outboxes of src/lib/pwa/outbox.ts): never
  *   cached; when the network is down the request is queued and sent by Background Sync, and the
  *   page is told so with a 202 answer.
@@ -25,6 +26,7 @@ import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'wor
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
 import { OUTBOX_RETENTION_MINUTES, OUTBOXES, type Outbox } from './lib/pwa/outbox';
 import { isEditorFile } from './lib/http/headers';
+import { isServerRoute } from './lib/http/server-routes';
 import { isPagefindChunk, PAGEFIND_ENTRY, PAGEFIND_PATH } from './lib/search/files';
 import { canonicalPath } from './lib/seo/canonical';
 
@@ -54,6 +56,10 @@ const plugins = (...list: object[]) => list as WorkboxPlugin[];
 // The editor (/admin) always from the network, never kept: it is for staff, and a stale copy
 // of its configuration could write files the build refuses.
 registerRoute(({ url }) => sameOrigin(url) && isEditorFile(url.pathname), new NetworkOnly());
+
+// The Node server's routes (src/lib/http/server-routes.ts: the staff area, the sign-in, the
+// server's state) are the visitor's own answers: always from the network, never kept.
+registerRoute(({ url }) => sameOrigin(url) && isServerRoute(url.pathname), new NetworkOnly());
 
 // Build assets (hashed JS and CSS, icons) straight from the precache when they are there.
 registerRoute(

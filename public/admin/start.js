@@ -41,3 +41,14 @@
 		attributeFilter: ['content'],
 	});
 })();
+
+// Editors sign in through this site (GET /api/auth, src/server/oauth/github.ts), whatever
+// address it is served at: the configuration file (/admin/config.json) is completed with this
+// page's own origin as the sign-in's `base_url`, which Sveltia CMS needs as a full address.
+// Sveltia merges what CMS.init is given into the file's configuration.
+/** @type {any} */ (window).CMS_MANUAL_INIT = true;
+document.addEventListener('DOMContentLoaded', () => {
+	/** @type {{ init?: (options: object) => void } | undefined} */
+	const cms = /** @type {any} */ (window).CMS;
+	cms?.init?.({ config: { backend: { base_url: window.location.origin } } });
+});

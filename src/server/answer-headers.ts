@@ -23,6 +23,8 @@ export interface HostHeaders {
 	security: Entries;
 	/** The Content-Security-Policy of pages (the home page's: every page has the same). */
 	pagePolicy: string;
+	/** The Cross-Origin-Opener-Policy of pages (the home page's). */
+	pageOpenerPolicy: string | undefined;
 	/** The Speculation-Rules header of pages. */
 	pageSpeculationRules: string | undefined;
 	/** The rule set's own headers (its media type). */
@@ -39,6 +41,7 @@ export function hostHeadersFrom(text: string): HostHeaders | null {
 	return {
 		security: Object.entries(rules.get('/*') ?? {}),
 		pagePolicy,
+		pageOpenerPolicy: rules.get('/')?.['Cross-Origin-Opener-Policy'],
 		pageSpeculationRules: rules.get('/')?.['Speculation-Rules'],
 		speculationRulesHeaders: Object.entries(rules.get(SPECULATION_RULES_PATH) ?? {}),
 		editorHeaders: Object.entries(rules.get(EDITOR_PATH) ?? {}),
@@ -81,6 +84,14 @@ export function setAnswerHeaders(
 				: '';
 		if (text.toLowerCase().startsWith('text/html')) {
 			res.setHeader('Content-Security-Policy', host.pagePolicy);
+			// An answer's own policy wins (the editor's sign-in window needs none). It may already
+			// be set on `res`: the compression middleware moves the headers given to writeHead there.
+			const own =
+				res.hasHeader('Cross-Origin-Opener-Policy') ||
+				headerOf(headers, 'cross-origin-opener-policy') !== undefined;
+			if (host.pageOpenerPolicy && !own) {
+				res.setHeader('Cross-Origin-Opener-Policy', host.pageOpenerPolicy);
+			}
 			if (host.pageSpeculationRules) res.setHeader('Speculation-Rules', host.pageSpeculationRules);
 		} else if (path === SPECULATION_RULES_PATH) {
 			// sirv passes its own Content-Type to writeHead, which wins over setHeader.

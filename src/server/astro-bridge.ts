@@ -1,9 +1,11 @@
 /**
  * The bridge to Astro: on-demand routes (POST /api/contact) go to the handler of Astro's node
  * adapter (dist/server/entry.mjs, middleware mode), compressed, with `locals.contact` (the
- * service of this process) and `locals.clientAddress`.
+ * service of this process), `locals.clientAddress`, `locals.publicOrigin` and `locals.oauth`.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PROXY_SECRET_HEADER, VISITOR_IP_HEADER } from '../lib/http/proxy';
 import type { AnswerControl } from './answer-headers';
 
 /** The handler that dist/server/entry.mjs exports in middleware mode. */
@@ -14,14 +16,45 @@ export type AstroHandler = (
 	locals: App.Locals,
 ) => unknown;
 
-/** The visitor's address: the socket's, or the one our reverse proxy appended (TRUST_PROXY). */
+/** Which proxies the server believes about the visitor's address. */
+export interface ProxyTrust {
+	/** Behind exactly one reverse proxy that appends to X-Forwarded-For (TRUST_PROXY). */
+	trustProxy: boolean;
+	/** The CDN function's shared secret (PROXY_SECRET), or null. */
+	proxySecret: string | null;
+}
+
+/**
+ * Whether a header value is the secret. Both sides are hashed first, so the comparison takes the
+ * same time whatever the value's length and however much of it matches.
+ */
+export function isSecret(value: string | string[] | undefined, secret: string | null): boolean {
+	if (secret === null || typeof value !== 'string') return false;
+	const digest = (text: string) => createHash('sha256').update(text).digest();
+	return timingSafeEqual(digest(value), digest(secret));
+}
+
+/**
+ * The visitor's address: the one the CDN's function passes on (CF-Connecting-IP at Cloudflare's
+ * edge, X-Visitor-IP here), from a request with the secret;
+ * else the one our reverse proxy appended (TRUST_PROXY); else the socket's. A forged header on
+ * a request without the secret is ignored, so it is counted under its own address.
+ */
 export function clientAddressOf(
 	headers: IncomingMessage['headers'],
 	socketAddress: string | undefined,
-	trustProxy: boolean,
+	trust: ProxyTrust,
 ): string {
+	const connecting = headers[VISITOR_IP_HEADER];
+	if (
+		typeof connecting === 'string' &&
+		connecting.trim() !== '' &&
+		isSecret(headers[PROXY_SECRET_HEADER], trust.proxySecret)
+	) {
+		return connecting.trim();
+	}
 	const forwarded = headers['x-forwarded-for'];
-	if (trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
+	if (trust.trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
 		return (forwarded.split(',').at(-1) ?? '').trim();
 	}
 	return socketAddress ?? 'unknown';
@@ -41,15 +74,18 @@ export function createAstroBridge(
 	astroHandler: AstroHandler,
 	compress: Compress,
 	contact: NonNullable<App.Locals['contact']>,
-	trustProxy: boolean,
+	trust: ProxyTrust,
+	extra: Pick<App.Locals, 'publicOrigin' | 'oauth'> = {},
 ): ToAstro {
 	return (req, res, answer) => {
 		answer.bareErrorsAsJson = true;
 		compress(req, res, (error?: unknown) => {
 			if (error)
 				throw error instanceof Error ? error : new Error('Compression failed', { cause: error });
-			const clientAddress = clientAddressOf(req.headers, req.socket.remoteAddress, trustProxy);
-			astroHandler(req, res, undefined, { contact, clientAddress });
+			const clientAddress = clientAddressOf(req.headers, req.socket.remoteAddress, trust);
+			// The secret goes no further than this check.
+			delete req.headers[PROXY_SECRET_HEADER];
+			astroHandler(req, res, undefined, { ...extra, contact, clientAddress });
 		});
 	};
 }

@@ -35,7 +35,10 @@
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
- * proxy: the client's address is then the last X-Forwarded-For entry), SERVER_HEADERS_TIMEOUT_MS
+ * proxy: the client's address is then the last X-Forwarded-For entry), PROXY_SECRET (the CDN
+ * function's secret: a request with it names the visitor in CF-Connecting-IP), PUBLIC_ORIGIN
+ * (the address visitors use, allowed as Origin), GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET,
+ * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS
  * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
  * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
  * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
@@ -53,6 +56,7 @@ import { buildDirs, importBuilt, readBuilt, stop } from './built';
 import { createContactServiceFromEnv, type ContactService } from './contact/service';
 import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
+import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound } from './not-found';
@@ -71,9 +75,12 @@ const dirs = buildDirs(resolve(process.env['DIST_DIR'] ?? join(root, 'dist')));
 
 let settings: ServerSettings;
 let ops: OpsSettings;
+/** The editor's GitHub sign-in (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET), or null when unset. */
+let oauth: OAuthSettings | null;
 try {
 	settings = serverSettingsFromEnv(process.env);
 	ops = opsSettingsFromEnv(process.env);
+	oauth = oauthSettingsFromEnv(process.env, settings.publicOrigin);
 } catch (error) {
 	if (!(error instanceof ServerConfigError)) throw error;
 	stop(error.message);
@@ -139,7 +146,10 @@ const handle = createHandler({
 	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
 	sendNotFound,
 	compress,
-	toAstro: createAstroBridge(astroHandler, compress, contact, settings.trustProxy),
+	toAstro: createAstroBridge(astroHandler, compress, contact, settings, {
+		publicOrigin: settings.publicOrigin,
+		oauth,
+	}),
 	nodeRoutes: new Map([
 		[
 			'/api/health',

@@ -67,7 +67,10 @@ describe('formatHeadersFile and parseHeadersFile', () => {
 			'Cache-Control': CACHE_REVALIDATE,
 			'Content-Security-Policy': policy,
 			'Speculation-Rules': '"/speculation-rules.json"',
+			'Cross-Origin-Opener-Policy': 'same-origin',
 		});
+		// Not on every file: a CDN would join it with the editor's own.
+		expect(rules.get('/*')?.['Cross-Origin-Opener-Policy']).toBeUndefined();
 		expect(rules.get('/speculation-rules.json')).toEqual({
 			'Content-Type': 'application/speculationrules+json',
 		});

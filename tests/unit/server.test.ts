@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf } from '../../src/server/astro-bridge';
+import { clientAddressOf, isSecret } from '../../src/server/astro-bridge';
 import { isOn, limitFromEnv, ServerConfigError, serverSettingsFromEnv } from '../../src/server/env';
 import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
 import { notFoundPageFor, sectionFolders } from '../../src/server/not-found';
@@ -32,6 +32,8 @@ describe('serverSettingsFromEnv', () => {
 			port: 4321,
 			host: '127.0.0.1',
 			trustProxy: false,
+			proxySecret: null,
+			publicOrigin: null,
 			headersTimeout: 10_000,
 			requestTimeout: 30_000,
 			maxConnections: 1_000,
@@ -44,6 +46,8 @@ describe('serverSettingsFromEnv', () => {
 				PORT: '8080',
 				HOST: '::',
 				TRUST_PROXY: 'Yes',
+				PROXY_SECRET: ` ${SECRET} `,
+				PUBLIC_ORIGIN: 'https://www.example.com',
 				SERVER_HEADERS_TIMEOUT_MS: '2000',
 				SERVER_REQUEST_TIMEOUT_MS: '5000',
 				SERVER_MAX_CONNECTIONS: '7',
@@ -52,6 +56,8 @@ describe('serverSettingsFromEnv', () => {
 			port: 8080,
 			host: '::',
 			trustProxy: true,
+			proxySecret: SECRET,
+			publicOrigin: 'https://www.example.com',
 			headersTimeout: 2000,
 			requestTimeout: 5000,
 			maxConnections: 7,
@@ -71,15 +77,52 @@ describe('serverSettingsFromEnv', () => {
 	});
 });
 
+describe('proxy settings', () => {
+	it.each([
+		['PROXY_SECRET', 'short', 'PROXY_SECRET must be at least 32 characters long.'],
+		['PUBLIC_ORIGIN', 'https://www.example.com/', 'PUBLIC_ORIGIN must be an origin'],
+		['PUBLIC_ORIGIN', 'ftp://example.com', 'PUBLIC_ORIGIN must be an origin'],
+		['PUBLIC_ORIGIN', 'www.example.com', 'PUBLIC_ORIGIN must be an origin'],
+	])('refuses %s=%j', (name, value, message) => {
+		expect(() => serverSettingsFromEnv({ [name]: value })).toThrow(message);
+	});
+});
+
+const SECRET = 's'.repeat(40);
+
 describe('clientAddressOf', () => {
+	const cdn = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET };
 	it.each([
 		[{}, '10.0.0.1', false, '10.0.0.1'],
 		[{}, undefined, false, 'unknown'],
 		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2' }, '10.0.0.1', false, '10.0.0.1'],
 		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2 ' }, '10.0.0.1', true, '2.2.2.2'],
 		[{ 'x-forwarded-for': '  ' }, '10.0.0.1', true, '10.0.0.1'],
-	])('%j from %s (trust %s) -> %s', (headers, socket, trust, expected) => {
-		expect(clientAddressOf(headers, socket, trust)).toBe(expected);
+		// The CDN's function, with the secret: the visitor's address.
+		[cdn, '10.0.0.1', false, '203.0.113.7'],
+		[{ ...cdn, 'x-forwarded-for': '9.9.9.9' }, '10.0.0.1', true, '203.0.113.7'],
+		// Forged: no secret, a wrong one, or one that is a prefix of it.
+		[{ 'x-visitor-ip': '203.0.113.7' }, '10.0.0.1', false, '10.0.0.1'],
+		[
+			{ 'cf-connecting-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET },
+			'10.0.0.1',
+			false,
+			'10.0.0.1',
+		],
+		[{ ...cdn, 'x-vigorsport-proxy': 'wrong' }, '10.0.0.1', false, '10.0.0.1'],
+		[{ ...cdn, 'x-vigorsport-proxy': SECRET.slice(1) }, '10.0.0.1', false, '10.0.0.1'],
+		[{ ...cdn, 'x-visitor-ip': ' ' }, '10.0.0.1', false, '10.0.0.1'],
+	])('%j from %s (trust %s) -> %s', (headers, socket, trustProxy, expected) => {
+		expect(clientAddressOf(headers, socket, { trustProxy, proxySecret: SECRET })).toBe(expected);
+	});
+
+	it('trusts no X-Visitor-IP when the server has no secret', () => {
+		const headers = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': '' };
+		expect(clientAddressOf(headers, '10.0.0.1', { trustProxy: false, proxySecret: null })).toBe(
+			'10.0.0.1',
+		);
+		expect(isSecret('', null)).toBe(false);
+		expect(isSecret(['a', 'b'], SECRET)).toBe(false);
 	});
 });
 

@@ -181,7 +181,15 @@ export function buildCmsConfig(
 	];
 	const config = {
 		app_title: `${options.companyName} – Gestione contenuti`,
-		backend: { name: 'github', repo: options.repo, branch: options.branch },
+		// Sign-in through this site's own GitHub OAuth routes (src/server/oauth/github.ts): the
+		// editor's page adds `base_url`, its own origin (public/admin/start.js), so one build
+		// signs in wherever it is served.
+		backend: {
+			name: 'github',
+			repo: options.repo,
+			branch: options.branch,
+			auth_endpoint: 'api/auth',
+		},
 		// Uploaded photos keep their name (lower case, hyphens), as the site's own do.
 		// No stock-photo services: every picture is the shop's own, and the editor calls no
 		// other host.

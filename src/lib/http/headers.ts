@@ -55,8 +55,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 	'Permissions-Policy': PERMISSIONS_POLICY,
 	// frame-ancestors 'none' in the policy, for browsers that predate it.
 	'X-Frame-Options': 'DENY',
-	'Cross-Origin-Opener-Policy': 'same-origin',
 });
+
+/**
+ * Cross-Origin-Opener-Policy of pages. On pages only, not in the `/*` rule: it means something
+ * for documents alone, and a CDN (Cloudflare Pages) joins the values of two rules that match one
+ * path, so the editor's own (EDITOR_HEADERS) would become "same-origin, same-origin-allow-popups",
+ * which Chromium reads as same-origin and the editor's GitHub sign-in window is cut off.
+ */
+export const PAGE_OPENER_POLICY = 'same-origin';
 
 /** The editor's address (src/pages/admin/): its page and files, all under /admin. */
 export const EDITOR_PATH = '/admin';
@@ -150,6 +157,7 @@ export function formatHeadersFile(
 				'Cache-Control': CACHE_REVALIDATE,
 				'Content-Security-Policy': contentSecurityPolicy,
 				'Speculation-Rules': SPECULATION_RULES_HEADER,
+				'Cross-Origin-Opener-Policy': PAGE_OPENER_POLICY,
 			}),
 		),
 		...(editorPolicy

@@ -86,7 +86,7 @@ export function handleContactPost(
 		},
 		takeRate: () => service.takeRate(clientAddress),
 		async store({ message, spam, submissionKey }) {
-			const stored = await service.submit(message, { spam, submissionKey });
+			const stored = await service.submit(message, { spam, submissionKey, clientAddress });
 			if (wantsHtml(request)) {
 				return new Response(null, {
 					status: 303,

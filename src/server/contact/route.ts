@@ -56,7 +56,9 @@ export function submissionRoute(
 			return handle(context.request, {
 				service,
 				clientAddress: clientAddressOf(context),
-				siteOrigin,
+				// Behind the CDN the request reaches this server at its own address: the address
+				// visitors use (PUBLIC_ORIGIN) is the one their browser sends as Origin.
+				siteOrigin: context.locals.publicOrigin ?? siteOrigin,
 			});
 		},
 		ALL: ({ request, locals }) =>

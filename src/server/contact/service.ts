@@ -60,6 +60,8 @@ export interface ReserveResult extends SubmitResult {
 export interface SubmitOptions {
 	spam: boolean;
 	submissionKey?: string | undefined;
+	/** The sender's address, stored with the submission. */
+	clientAddress?: string | undefined;
 }
 
 /** The contact service as the routes use it (App.Locals['contact']). */
@@ -237,7 +239,7 @@ export function createContactService(
 			return reservationLimiter.take(address);
 		},
 
-		async submit(message, { spam, submissionKey }) {
+		async submit(message, { spam, submissionKey, clientAddress }) {
 			const delivery = deliveryOf(spam);
 			const emails =
 				delivery === 'smtp' && config.shopEmail
@@ -247,14 +249,22 @@ export function createContactService(
 						]
 					: [];
 			const stored = store.insertMessage(
-				{ ...message, createdAt: new Date(now()), spam, delivery, emails, submissionKey },
+				{
+					...message,
+					createdAt: new Date(now()),
+					spam,
+					delivery,
+					emails,
+					submissionKey,
+					clientAddress,
+				},
 				instance,
 			);
 			const emailStatus = await emailStatusOf(delivery, stored);
 			return { id: stored.id, emailStatus, duplicate: stored.earlier !== undefined };
 		},
 
-		async reserve(reservation, { spam, submissionKey }) {
+		async reserve(reservation, { spam, submissionKey, clientAddress }) {
 			const delivery = deliveryOf(spam);
 			// The notification goes to the shop chosen, at its own address (its content file).
 			const emails =
@@ -273,6 +283,7 @@ export function createContactService(
 					delivery,
 					emails,
 					submissionKey,
+					clientAddress,
 				},
 				instance,
 			);

@@ -119,6 +119,9 @@ export const MIGRATIONS: readonly string[] = [
 		id INTEGER PRIMARY KEY CHECK (id = 1),
 		checked_at INTEGER NOT NULL
 	);`,
+	// The sender's address (the visitor's, also behind the CDN), for abuse reports.
+	`ALTER TABLE messages ADD COLUMN client_address TEXT;
+	ALTER TABLE reservations ADD COLUMN client_address TEXT;`,
 ];
 
 /** A message to store. */
@@ -134,6 +137,8 @@ export interface NewMessage {
 	emails: readonly NewEmail[];
 	/** The form's submission key, if it sent one. */
 	submissionKey?: string | undefined;
+	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
+	clientAddress?: string | undefined;
 }
 
 /** A message or reservation stored earlier with the same submission key, and its e-mails. */

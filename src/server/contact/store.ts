@@ -119,8 +119,8 @@ export class ContactStore {
 			if (earlier) return { id: earlier.id, jobs: [], earlier };
 			const { lastInsertRowid } = db
 				.prepare(
-					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key)
-					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key, client_address)
+					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
 				)
 				.run(
 					message.createdAt.toISOString(),
@@ -131,6 +131,7 @@ export class ContactStore {
 					message.spam ? 1 : 0,
 					message.delivery,
 					message.submissionKey ?? null,
+					message.clientAddress ?? null,
 				);
 			const id = Number(lastInsertRowid);
 			const { name, email, phone, createdAt } = message;

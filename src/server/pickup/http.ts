@@ -100,7 +100,7 @@ export function handlePickupPost(
 		},
 		takeRate: () => service.takeReservationRate(clientAddress),
 		async store({ reservation, spam, submissionKey }) {
-			const stored = await service.reserve(reservation, { spam, submissionKey });
+			const stored = await service.reserve(reservation, { spam, submissionKey, clientAddress });
 			const body: PickupAccepted = {
 				ok: true,
 				id: stored.id,

@@ -30,6 +30,8 @@ export interface NewReservation {
 	delivery: Delivery;
 	emails: readonly NewEmail[];
 	submissionKey?: string | undefined;
+	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
+	clientAddress?: string | undefined;
 }
 
 /** A reservation stored earlier under the same submission key. */
@@ -134,8 +136,8 @@ export function insertReservation(
 				.prepare(
 					`INSERT INTO reservations (created_at, code, shop_id, shop_name, shop_address, shop_phone,
 						shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
-						privacy_accepted, spam, delivery, submission_key)
-					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+						privacy_accepted, spam, delivery, submission_key, client_address)
+					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
 				)
 				.run(
 					createdAt.toISOString(),
@@ -155,6 +157,7 @@ export function insertReservation(
 					input.spam ? 1 : 0,
 					input.delivery,
 					input.submissionKey ?? null,
+					input.clientAddress ?? null,
 				).lastInsertRowid,
 		);
 		const addLine = db.prepare(

@@ -1,0 +1,46 @@
+/**
+ * The routes the Node server answers (docs/ARCHITECTURE.md, 'CDN and Node server'): one list,
+ * read by the build, which writes it to dist/client/_routes.json so that the CDN (Cloudflare
+ * Pages) runs its function for these paths only and serves every other path as a static file;
+ * by that function (functions/[[path]].ts), which forwards them to the Node server; and by the
+ * service worker, which never caches them. Every answer of these routes is the visitor's own
+ * (a stored message, a sign-in), so none is ever kept by the CDN or the browser. Pure.
+ *
+ * A pattern is a path, or a path ending in `/*` for everything below it (the syntax of
+ * `_routes.json`). The static JSON API (/api/*.json, /api/product/*.json…) is not here: it is
+ * files of the build.
+ */
+export const SERVER_ROUTES: readonly string[] = Object.freeze([
+	// The contact form and the pickup list (POST).
+	'/api/contact',
+	'/api/prenotazioni',
+	// The server's own health and today's availability per shop.
+	'/api/disponibilita',
+	'/api/health',
+	// The editor's sign-in with GitHub (src/server/oauth/).
+	'/api/auth',
+	'/api/auth/callback',
+	// The staff area, pages and API.
+	'/gestione',
+	'/gestione/*',
+	'/api/gestione/*',
+]);
+
+/** Whether a pattern of SERVER_ROUTES covers a decoded URL path. */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+	if (pattern.endsWith('/*')) return pathname.startsWith(pattern.slice(0, -1));
+	return pathname === pattern;
+}
+
+/** Whether the Node server answers this path (a decoded URL path, without the query). */
+export function isServerRoute(
+	pathname: string,
+	routes: readonly string[] = SERVER_ROUTES,
+): boolean {
+	return routes.some((pattern) => matchesRoute(pattern, pathname));
+}
+
+/** The `_routes.json` of Cloudflare Pages: the function runs for these paths, and no other. */
+export function formatRoutesFile(routes: readonly string[] = SERVER_ROUTES): string {
+	return `${JSON.stringify({ version: 1, include: [...routes], exclude: [] }, null, '\t')}\n`;
+}

@@ -1,0 +1,315 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { UNAVAILABLE_ERROR } from '../../src/lib/http/proxy';
+import { SERVER_ROUTES } from '../../src/lib/http/server-routes';
+import { LINES, storeList } from '../e2e/helpers/pickup';
+import { openControlled } from '../e2e/helpers/worker';
+import { waitForIsland } from '../e2e/helpers/islands';
+import { expect, test } from '../e2e/helpers/test';
+import {
+	GITHUB_ORIGIN,
+	NODE_ORIGIN,
+	PROXY_SECRET,
+	RATE_LIMIT,
+	startNode,
+	stopNode,
+	storedFrom,
+} from './helpers/topology';
+
+/**
+ * The site as production runs it: workerd serves the build and its function forwards the
+ * server routes to the Node server (playwright.cdn.config.ts). A visitor's address is the one
+ * Cloudflare's edge would give the function in CF-Connecting-IP; locally the test sets it.
+ */
+
+/** An address of documentation ranges (RFC 5737), one per test and attempt. */
+function visitorAddress(n: number): string {
+	const { retry } = test.info();
+	return `203.0.113.${n + retry * 20}`;
+}
+
+/** A unique e-mail for this test and attempt. */
+const emailFor = (who: string) => `${who}.${test.info().retry}.${Date.now()}@example.com`;
+
+async function fillContact(page: Page, email: string) {
+	await page.getByLabel('Nome e cognome').fill('Mario Rossi');
+	await page.getByLabel('E-mail', { exact: true }).fill(email);
+	await page.getByLabel('Telefono', { exact: true }).fill('+39 011 123 4567');
+	await page.getByLabel('Messaggio', { exact: true }).fill('Avete la whey al cioccolato da 2 kg?');
+	await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+}
+
+const CONTACT_FORM = 'form[action="/api/contact"]';
+
+test.describe('through the CDN', () => {
+	test.use({ serviceWorkers: 'block' });
+
+	test('a message sent with JavaScript, and one without, are stored with the visitor’s address', async ({
+		browser,
+	}) => {
+		const withScript = await browser.newContext({
+			extraHTTPHeaders: { 'CF-Connecting-IP': visitorAddress(1) },
+			serviceWorkers: 'block',
+		});
+		const page = await withScript.newPage();
+		await page.goto('/contatti');
+		await waitForIsland(page, CONTACT_FORM);
+		await expect(page.locator(CONTACT_FORM)).toHaveJSProperty('noValidate', true);
+		const first = emailFor('con.script');
+		await fillContact(page, first);
+		const answer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+		await page.getByRole('button', { name: 'Invia Messaggio' }).click();
+		expect((await answer).status()).toBe(201);
+		await expect(page.getByText('Messaggio ricevuto in modalità simulazione')).toBeVisible();
+		expect(storedFrom('messages', first)).toEqual([{ client_address: visitorAddress(1) }]);
+		await withScript.close();
+
+		const withoutScript = await browser.newContext({
+			javaScriptEnabled: false,
+			extraHTTPHeaders: { 'CF-Connecting-IP': visitorAddress(2) },
+		});
+		const plain = await withoutScript.newPage();
+		await plain.goto('/contatti');
+		const second = emailFor('senza.script');
+		await fillContact(plain, second);
+		await plain.getByRole('button', { name: 'Invia Messaggio' }).click();
+		// The Node server's 303 went through the CDN to the thank-you page, a file of the CDN.
+		await expect(plain).toHaveURL(/\/contatti\/inviato$/);
+		expect(storedFrom('messages', second)).toEqual([{ client_address: visitorAddress(2) }]);
+		await withoutScript.close();
+	});
+
+	test('a reservation reaches the Node server and opens the confirmation with its pickup code', async ({
+		browser,
+	}) => {
+		const context = await browser.newContext({
+			extraHTTPHeaders: { 'CF-Connecting-IP': visitorAddress(3) },
+			serviceWorkers: 'block',
+		});
+		const page = await context.newPage();
+		await storeList(page, { line: LINES.vanilla900, quantity: 1 });
+		await page.goto('/lista-ritiro');
+		await expect(page.getByRole('button', { name: 'Invia prenotazione' })).toBeVisible();
+		const select = page.getByLabel('Giorno di ritiro');
+		await select.selectOption((await select.locator('option').nth(1).getAttribute('value')) ?? '');
+		const email = emailFor('ritiro');
+		await page.getByLabel('Nome e cognome').fill('Giulia Bianchi');
+		await page.getByLabel('E-mail', { exact: true }).fill(email);
+		await page.getByLabel('Telefono', { exact: true }).fill('+39 333 1234567');
+		await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+		await page.getByRole('button', { name: 'Invia prenotazione' }).click();
+		await expect(page).toHaveURL(/\/lista-ritiro\/confermata\?codice=[A-Za-z0-9]{6}/);
+		const [row] = storedFrom('reservations', email);
+		expect(row?.client_address).toBe(visitorAddress(3));
+		await expect(page.locator('[data-pickup-code]')).toHaveText(row?.code ?? '');
+		await context.close();
+	});
+
+	test('422, 403 and 429 come through unchanged; a forged address sent straight to the Node server is its own', async ({
+		request,
+	}) => {
+		const headers = (n: number) => ({ 'CF-Connecting-IP': visitorAddress(n) });
+		const valid = (email: string) => ({
+			name: 'Mario Rossi',
+			email,
+			phone: '+39 011 123 4567',
+			message: 'Avete la creatina da 500 g?',
+			privacy: true,
+		});
+		const invalid = await request.post('/api/contact', {
+			headers: headers(4),
+			data: { ...valid('x@example.com'), email: 'non-una-mail' },
+		});
+		expect(invalid.status()).toBe(422);
+		expect((await invalid.json()) as unknown).toMatchObject({
+			fields: { email: expect.any(String) },
+		});
+
+		const elsewhere = await request.post('/api/contact', {
+			headers: { ...headers(4), Origin: 'https://example.org' },
+			data: valid(emailFor('altrove')),
+		});
+		expect(elsewhere.status()).toBe(403);
+
+		for (let i = 0; i < RATE_LIMIT; i++) {
+			const sent = await request.post('/api/contact', {
+				headers: headers(5),
+				data: valid(emailFor(`limite${i}`)),
+			});
+			expect(sent.status()).toBe(201);
+		}
+		const limited = await request.post('/api/contact', {
+			headers: headers(5),
+			data: valid(emailFor('troppi')),
+		});
+		expect(limited.status()).toBe(429);
+		expect(limited.headers()['retry-after']).toMatch(/^\d+$/);
+		expect(limited.headers()['cache-control']).toContain('no-store');
+		expect(((await limited.json()) as { error: string }).error).toMatch(/troppi messaggi/);
+
+		// The same address forged on a request that skips the CDN, with a wrong secret: not
+		// limited as that visitor, and stored under the address it came from.
+		const direct = emailFor('diretto');
+		const forged = await request.post(`${NODE_ORIGIN}/api/contact`, {
+			headers: {
+				'X-Visitor-IP': visitorAddress(5),
+				'CF-Connecting-IP': visitorAddress(5),
+				'X-Vigorsport-Proxy': PROXY_SECRET.slice(0, -1),
+			},
+			data: valid(direct),
+		});
+		expect(forged.status()).toBe(201);
+		expect(storedFrom('messages', direct)).toEqual([{ client_address: '127.0.0.1' }]);
+	});
+
+	test('legacy 301s, a 404 with its page, security headers and the policy; files never reach the function', async ({
+		page,
+		request,
+	}) => {
+		const legacy = await request.get('/products?x=1', { maxRedirects: 0 });
+		expect(legacy.status()).toBe(301);
+		expect(legacy.headers()['location']).toMatch(/\/prodotti(\?x=1)?$/);
+
+		const missing = await page.goto('/pagina-che-non-esiste');
+		expect(missing?.status()).toBe(404);
+		await expect(
+			page.getByText('La pagina che cerchi non esiste o è stata spostata.'),
+		).toBeVisible();
+		await expect(page.getByRole('link', { name: 'Vai ai Prodotti' })).toBeVisible();
+
+		const home = await page.goto('/');
+		const headers = home?.headers() ?? {};
+		expect(headers['x-frame-options']).toBe('DENY');
+		expect(headers['x-content-type-options']).toBe('nosniff');
+		const policy = headers['content-security-policy'] ?? '';
+		expect(policy).toContain("connect-src 'self'");
+		expect(policy).toContain("form-action 'self'");
+
+		// A file of the static API: the CDN's, never the function's (POST is refused by the CDN).
+		const file = await request.post('/api/catalogue.json', { data: {} });
+		expect(file.status()).toBe(405);
+		expect(file.headers()['allow']).toBeUndefined();
+		// Every server route reaches the Node server: its own answers, never a CDN file.
+		const route = await request.get('/api/contact');
+		expect(route.status()).toBe(405);
+		expect(route.headers()['allow']).toBe('POST');
+		expect(SERVER_ROUTES).toContain('/api/contact');
+	});
+});
+
+test.describe('the outbox', () => {
+	async function openForm(page: Page) {
+		await openControlled(page, '/contatti');
+		await waitForIsland(page, CONTACT_FORM);
+		await expect(page.locator(CONTACT_FORM)).toHaveJSProperty('noValidate', true);
+	}
+
+	test('with the Node server stopped: the Italian 503, then the outbox sends the message once it is back', async ({
+		page,
+		context,
+	}) => {
+		const email = emailFor('outbox');
+		await openForm(page);
+		await fillContact(page, email);
+		await stopNode();
+		try {
+			// Online, the Node server down: the CDN's 503, shown as the form's error; the draft stays.
+			const answer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+			await page.getByRole('button', { name: 'Invia Messaggio' }).click();
+			const refused = await answer;
+			expect(refused.status()).toBe(503);
+			expect(refused.headers()['retry-after']).toMatch(/^\d+$/);
+			await expect(page.getByText(UNAVAILABLE_ERROR)).toBeVisible();
+			await expect(page.getByLabel('Nome e cognome')).toHaveValue('Mario Rossi');
+
+			// Offline now: the service worker keeps the message.
+			await context.setOffline(true);
+			await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+			await page.getByRole('button', { name: 'Invia Messaggio' }).click();
+			await expect(
+				page
+					.getByRole('status')
+					.filter({ hasText: 'verrà inviato appena torna la connessione' })
+					.first(),
+			).toBeVisible();
+		} finally {
+			await startNode();
+		}
+		await context.setOffline(false);
+		await page.evaluate(() => window.dispatchEvent(new Event('online')));
+		await expect(page.getByText('Messaggio ricevuto in modalità simulazione')).toBeVisible();
+		await expect(page.getByLabel('Nome e cognome')).toHaveValue('');
+		expect(storedFrom('messages', email)).toHaveLength(1);
+	});
+});
+
+test.describe('the editor', () => {
+	/**
+	 * GitHub's API as the editor uses it after signing in, answered for an empty repository (the
+	 * user, write access, the branch's last commit, its tree); the calls are recorded with their
+	 * Authorization header.
+	 */
+	async function standInApi(context: BrowserContext, calls: string[]) {
+		await context.route('https://api.github.com/**', async (route) => {
+			calls.push(`${route.request().headers()['authorization'] ?? ''} ${route.request().url()}`);
+			const url = route.request().url();
+			if (url.endsWith('/user')) {
+				return route.fulfill({
+					json: {
+						login: 'negozio',
+						name: 'Negozio',
+						id: 1,
+						avatar_url: '',
+						html_url: 'https://github.com/negozio',
+						email: null,
+					},
+				});
+			}
+			if (url.includes('/collaborators/')) return route.fulfill({ status: 204 });
+			if (url.endsWith('/graphql') && route.request().postData()?.includes('ref(qualifiedName')) {
+				const commit = { oid: 'a'.repeat(40), message: 'Prova' };
+				const target = { ...commit, history: { nodes: [commit] } };
+				return route.fulfill({ json: { data: { repository: { ref: { target } } } } });
+			}
+			if (url.includes('/git/trees/')) {
+				return route.fulfill({ json: { sha: 'a'.repeat(40), tree: [], truncated: false } });
+			}
+			await route.fulfill({ status: 404, json: { message: 'Not Found' } });
+		});
+	}
+
+	test('«Accedi con GitHub» signs in through the site, with the state checked and the token for this origin only', async ({
+		page,
+		context,
+		request,
+	}) => {
+		const calls: string[] = [];
+		await standInApi(context, calls);
+		await page.goto('/admin');
+		const popup = page.waitForEvent('popup');
+		await page.getByRole('button', { name: /GitHub/ }).click();
+		const window = await popup;
+		await window.waitForEvent('close');
+		const collections = page.getByRole('tree', { name: 'Elenco delle Collezioni' });
+		await expect(collections.getByRole('treeitem', { name: /^Prodotti/ })).toBeVisible();
+		await expect(collections.getByRole('treeitem', { name: /^Negozi/ })).toBeVisible();
+		// The token reached the editor, which uses it with GitHub's API.
+		await expect
+			.poll(() => calls.join('\n'))
+			.toMatch(/token gho_e2eStandInToken|Bearer gho_e2eStandInToken/);
+		const last = (await (await request.get(`${GITHUB_ORIGIN}/last`)).json()) as {
+			scope: string;
+		};
+		expect(last.scope).toBe('repo');
+	});
+
+	test('a callback without the state of this browser gives no token', async ({ request }) => {
+		const answer = await request.get(
+			'/api/auth/callback?code=abc&state=0123456789abcdef0123456789abcdef',
+		);
+		expect(answer.status()).toBe(200);
+		const html = await answer.text();
+		expect(html).toContain('CSRF_DETECTED');
+		expect(html).not.toContain('gho_');
+		expect(answer.headers()['cache-control']).toContain('no-store');
+	});
+});
