@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startServer } from '../../scripts/start-server.mjs';
 import { createScratchProject } from '../build/helpers/scratch-project';
-import { workflowBuildScript } from '../../scripts/workflow.mjs';
+import { workflowBuildScript } from '../helpers/workflow.mjs';
 import {
 	blockOtherHosts,
 	field,

@@ -9,7 +9,7 @@ import {
 	formatBytes,
 	type BudgetBreach,
 	type PageBytes,
-} from '../../src/lib/budgets/budgets';
+} from '../helpers/budgets';
 
 /**
  * Byte budgets of the build (bench/budgets.json): per page type, the JavaScript a phone
