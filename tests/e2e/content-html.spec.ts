@@ -1,45 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import {
-	buildHostileSite,
-	HOSTILE_ELEMENTS,
-	HOSTILE_PRODUCT_PATH,
-	HOSTILE_SCRIPT,
-	XSS_TITLE,
-} from '../build/helpers/hostile-site';
+import { HOSTILE_PRODUCT_PATH, XSS_TITLE } from '../build/helpers/hostile-site';
+import { SHARED_SITE_DIR, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
 /**
- * Issue 19, item 1: a script written in a product's markdown never runs. A tiny copy of the site
- * whose product body holds `<script>document.title='XSS-RAN'</script>`, and whose privacy page
- * holds that plus a meta refresh, a base, an iframe, a form… (no inline handler or style
- * attribute: the build refused those before the fix, and this copy has to build without the fix
- * too, where the script ran) is built and served by the real server;
- * Chromium opens the pages and uses them (so every island loads) and the title never changes.
- * The shared fixture also fails the test if the policy had to block anything: the hostile code
- * must be gone from the page, not merely blocked.
+ * A script written in a product's markdown never runs. The browser tests' second site
+ * (helpers/shared-site.ts) has a product body and a privacy page that hold
+ * `<script>document.title='XSS-RAN'</script>`, a meta refresh, a base, an iframe, a form, an img
+ * with onerror… (tests/build/helpers/hostile-site.ts); the real server serves it, Chromium opens
+ * the pages and uses them (so every island loads) and the title never changes. The shared
+ * fixture also fails the test if the policy had to block anything: the hostile code must be gone
+ * from the page, not merely blocked.
  */
 
-let workdir: string;
 let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
-	test.setTimeout(300_000);
-	workdir = await mkdtemp(path.join(tmpdir(), 'content-html-e2e-'));
-	const { dist } = await buildHostileSite(path.join(workdir, 'project'), {
-		product: HOSTILE_SCRIPT,
-		page: HOSTILE_ELEMENTS,
-	});
+	test.setTimeout(600_000);
+	const dist = await sharedSite();
 	server = await startServer({
-		env: { DIST_DIR: dist, CONTACT_DB_PATH: path.join(workdir, 'messages.sqlite') },
+		env: { DIST_DIR: dist, CONTACT_DB_PATH: path.join(SHARED_SITE_DIR, 'content-html.sqlite') },
 	});
 });
 
 test.afterAll(async () => {
 	await server?.stop();
-	await rm(workdir, { recursive: true, force: true });
 });
 
 for (const address of [HOSTILE_PRODUCT_PATH, '/privacy-policy']) {
