@@ -32,10 +32,3 @@ export function pickupCode(random: RandomIndex = cryptoRandomIndex): string {
 	}
 	return code;
 }
-
-const CODE = new RegExp(`^[${PICKUP_CODE_ALPHABET}]{${PICKUP_CODE_LENGTH}}$`);
-
-/** True for a well-formed pickup code. */
-export function isPickupCode(value: unknown): value is string {
-	return typeof value === 'string' && CODE.test(value);
-}
