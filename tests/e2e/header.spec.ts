@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './helpers/test';
 
 /**
- * Header behaviours of SPEC §2, §4 and §9, in a real browser against the built site. The page
+ * Header behaviours (docs/navigation.md), in a real browser against the built site. The page
  * clock is controlled so that animation frames and the 1 s suppression run deterministically.
  */
 

@@ -2,7 +2,7 @@ import type { Regime } from '../../src/lib/content/product-schema';
 import type { ParsedNutrition } from './nutrition';
 
 /**
- * Which labelling rules an imported product follows (DECISIONS.md 18). The old data does not
+ * Which labelling rules an imported product follows (docs/import.md). The old data does not
  * say, so the table's shape decides first and the category second:
  *
  * 1. a %VNR column or values per dose (per_dose, per softgel, per N compresse) → integratore;

@@ -124,7 +124,7 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * The favourites page (SPEC §2): loading, empty state, or the saved products refreshed from the
+ * The favourites page: loading, empty state, or the saved products refreshed from the
  * catalogue, with 'Rimuovi Tutti' behind a confirmation dialog.
  */
 export default function FavouritesList() {
@@ -152,7 +152,8 @@ export default function FavouritesList() {
 	}, [hasEntries, catalogue]);
 
 	// Server HTML, and the first render in the browser: both states, the page's mark chooses one
-	// (StoredListMark.astro, styles/global.css), so a visitor with none sees the empty state at once.
+	// (StoredListMark.astro, styles/global.css), so a visitor with none sees the empty state at
+	// once.
 	if (!mounted) {
 		return (
 			<>

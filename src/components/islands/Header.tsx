@@ -67,7 +67,7 @@ function CountLink({
 }
 
 /**
- * The sticky site header (SPEC §2, §4, §9). Rendered to HTML at build time; once hydrated it
+ * The sticky site header. Rendered to HTML at build time; once hydrated it
  * follows the scroll (compact, hidden) through the pure rules in lib/header/scroll-rules.ts and
  * drives the mobile menu.
  */

@@ -61,7 +61,7 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * /lista-ritiro (issue 18): the list's lines with their availability at the chosen shop (read
+ * /lista-ritiro: the list's lines with their availability at the chosen shop (read
  * fresh per product), the pickup day among the shop's open days, the visitor's details with the
  * contact form's rules, and the reservation sent to POST /api/prenotazioni with a submission key.
  * Accepted, the list is emptied and the confirmation opens; offline, the service worker queues

@@ -9,7 +9,7 @@ export type ShareButtonProps = {
 	url: string;
 };
 
-/** How long '✓ Link copiato!' stays (SPEC §9). */
+/** How long '✓ Link copiato!' stays (docs/catalogue.md). */
 const CONFIRMATION_MS = 2000;
 
 /**

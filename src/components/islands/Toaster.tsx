@@ -81,7 +81,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * The one place toasts appear (SPEC §4, §8, §9): one at a time, in a live region that is in the
+ * The one place toasts appear: one at a time, in a live region that is in the
  * page from the start so screen readers announce it — polite for success, assertive for errors.
  */
 export default function Toaster() {

@@ -19,7 +19,7 @@ export const RIBBONS = { 'best-seller': 'Best Seller', novita: 'Novità' } as co
 export type Ribbon = keyof typeof RIBBONS;
 
 /**
- * Which labelling rules a food product follows (DECISIONS.md 18): a food supplement shows values
+ * Which labelling rules a food product follows (docs/catalogue.md): a food supplement shows values
  * per daily dose with %VNR and the three mandatory statements; an ordinary food shows the
  * standard table per 100 g.
  */
@@ -70,7 +70,7 @@ const variantSchema = (image: ImageHelper) =>
 		}
 	});
 
-/** The nutrition table: one shape for every product (DECISIONS.md 3). */
+/** The nutrition table: one shape for every product. */
 const nutritionSchema = record(
 	'label.nutrition',
 	{

@@ -25,7 +25,7 @@ export const CONTACT_OUTBOX: Outbox = {
 	replay: REPLAY_CONTACT,
 };
 
-/** POST /api/prenotazioni: the pickup list's reservations (issue 18). */
+/** POST /api/prenotazioni: the pickup list's reservations (docs/offline.md). */
 export const PICKUP_OUTBOX: Outbox = {
 	path: '/api/prenotazioni',
 	queue: 'prenotazioni-ritiro',
