@@ -1,6 +1,6 @@
 import { VNR_FOOTNOTE, type NutritionTable } from '../../src/lib/catalogue/label';
 import { normKey } from './nutrition-cells';
-import { isSupplementCategory } from './regime';
+import { isSupplementCategory } from './supplement-categories';
 import { shorten, type Notes } from './values';
 
 /**

@@ -1,5 +1,6 @@
 import type { Regime } from '../../src/lib/content/product-schema';
 import type { ParsedNutrition } from './nutrition';
+import { isSupplementCategory } from './supplement-categories';
 
 /**
  * Which labelling rules an imported product follows (docs/import.md). The old data does not
@@ -15,18 +16,6 @@ import type { ParsedNutrition } from './nutrition';
 export interface RegimeChoice {
 	regime: Regime;
 	reason: string;
-}
-
-/** The categories whose products default to food supplements (rule 3 above). */
-const SUPPLEMENT_CATEGORIES: readonly string[] = [
-	'supplementi',
-	'aminoacidi-e-creatina',
-	'dimagranti',
-];
-
-/** Whether values of this category are given per daily dose (food supplements). */
-export function isSupplementCategory(category: string): boolean {
-	return SUPPLEMENT_CATEGORIES.includes(category);
 }
 
 /** Decides integratore or alimento from the nutrition table's shape and the category. */
