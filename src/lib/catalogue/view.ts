@@ -1,5 +1,5 @@
-import { BADGES, RIBBONS, type Badge, type Ribbon } from '../content/product-schema';
-import type { FavouriteInput } from '../favourites/favourites';
+import { BADGES, RIBBONS, type Badge, type Ribbon } from './badges';
+import type { FavouriteInput } from '../favourites/entry';
 import type { VariantOffer } from '../seo/structured-data';
 import { categoryPath, productPath } from './paths';
 import {

@@ -2,6 +2,7 @@
  * What the visitor is told after sending the contact form (docs/contact.md): the success toast
  * chosen from the server's `emailStatus`, and the text of the failure toast. Pure.
  */
+import { CONTACT_OUTBOX } from '../pwa/outbox';
 
 /** What happened to the two e-mails of a message, as POST /api/contact answers it. */
 export interface EmailStatus {
@@ -129,6 +130,6 @@ export function isQueuedAnswer(status: number, body: unknown): boolean {
 	);
 }
 
-/** The messages between the service worker and the contact form. */
-export const CONTACT_SENT = 'CONTACT_SENT';
-export const REPLAY_CONTACT = 'REPLAY_CONTACT';
+/** The messages between the service worker and the contact form (its outbox's). */
+export const CONTACT_SENT = CONTACT_OUTBOX.sent;
+export const REPLAY_CONTACT = CONTACT_OUTBOX.replay;
