@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { availabilityRows, type ShopRef } from '../../lib/catalogue/variants';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type AvailabilityProps = {
 	initialId: string;

@@ -12,8 +12,8 @@ import {
 	type SortableProduct,
 } from '../../lib/catalogue/sort-filter';
 import { iconFilter } from '../../lib/icons';
-import Icon from './Icon';
-import LabelledSelect, { brandChoices } from './LabelledSelect';
+import Icon from './shared/Icon';
+import LabelledSelect, { brandChoices } from './shared/LabelledSelect';
 
 /** What the island knows of each product: enough to sort and filter the server-rendered cards. */
 export type CatalogueItem = SortableProduct & { slug: string };

@@ -13,7 +13,7 @@ import {
 	savePreferences,
 } from '../../stores/consent';
 import { iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 type Choice = 'analytics' | 'marketing' | 'functional';
 

@@ -4,7 +4,7 @@ import { FAVOURITE_MESSAGES, type FavouriteInput } from '../../lib/favourites/fa
 import { $favourites, toggleFavourite } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import { iconHeart } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type FavouriteButtonProps = {
 	product: FavouriteInput;

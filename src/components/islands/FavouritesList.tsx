@@ -11,7 +11,7 @@ import { formatPrice } from '../../lib/format/price';
 import { $favourites, clearFavourites } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import FavouriteButton from './FavouriteButton';
-import { ListEmpty, ListLoading } from './ListStates';
+import { ListEmpty, ListLoading } from './shared/ListStates';
 import PickupAddButton from './PickupAddButton';
 
 /** Reads the catalogue index; null when the network or the file fails (stored fields are used). */

@@ -11,7 +11,7 @@ import { FAVOURITES_LINK, NAV_LINKS, PICKUP_LINK, type NavLink } from '../../sit
 import { $favouriteCount } from '../../stores/favourites';
 import { $pickupCount } from '../../stores/pickup-list';
 import { iconBag, iconClose, iconHeart, iconMenu } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 import { SEARCH_PAGE, SearchButton, SearchForm, SearchPanel } from './header/HeaderSearch';
 
 export type HeaderProps = {

@@ -10,7 +10,7 @@ import {
 	type LightboxPhoto,
 } from '../../lib/gallery/lightbox';
 import { iconChevronLeft, iconChevronRight, iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type LightboxProps = {
 	/** The group's photos, in the order of the grid's links (`data-photo-index`). */

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { iconBag } from '../../lib/icons';
 import { clampQuantity } from '../../lib/pickup/list';
 import type { PickupChoice } from '../../lib/pickup/choices';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 import { QuantitySelect } from './pickup/QuantitySelect';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type PickupAddProps = {
 	initialId: string;

@@ -7,7 +7,7 @@ import {
 	type Confirmation,
 } from '../../lib/pickup/confirmation';
 import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
-import { ListLoading } from './ListStates';
+import { ListLoading } from './shared/ListStates';
 
 export type PickupConfirmationProps = {
 	shops: { id: string; name: string; address: string; phone: string; hours: PickupHours }[];

@@ -34,7 +34,7 @@ import { showError, showToast } from '../../stores/toasts';
 import { Field, fieldId, PrivacyField, SendControls, TrapField } from './contact/Field';
 import { useOfflineResend } from './contact/use-offline-resend';
 import { useSubmit } from './contact/use-submit';
-import { ListEmpty, ListLoading } from './ListStates';
+import { ListEmpty, ListLoading } from './shared/ListStates';
 import { PickupLines, quantityId } from './pickup/PickupLines';
 import { DayChoice, ShopChoice, type PickupPageShop } from './pickup/ShopDayChoice';
 import { usePickupForm } from './pickup/use-pickup-form';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 /** One picture of the product, already resized at build. */
 export type ProductPicture = {

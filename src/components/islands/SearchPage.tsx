@@ -12,7 +12,7 @@ import {
 } from '../../lib/search/address';
 import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
 import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
-import LabelledSelect, { brandChoices, type Choice } from './LabelledSelect';
+import LabelledSelect, { brandChoices, type Choice } from './shared/LabelledSelect';
 import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
 
 export type SearchPageProps = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { copyText } from './copy-text';
+import { copyText } from './share/copy-text';
 import { iconShare } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type ShareButtonProps = {
 	title: string;

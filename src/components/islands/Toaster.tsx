@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { SWIPE_THRESHOLD } from '../../lib/gestures/swipe';
 import { $toast, dismissToast, type Toast } from '../../stores/toasts';
 import { iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 function ToastCard({ toast }: { toast: Toast }) {
 	const [offset, setOffset] = useState(0);

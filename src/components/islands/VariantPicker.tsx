@@ -12,7 +12,7 @@ import {
 	type VariantView,
 } from '../../lib/catalogue/variants';
 import { selectVariant, VARIANT_PARAM } from '../../stores/variant';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type VariantPickerProps = {
 	initialId: string;

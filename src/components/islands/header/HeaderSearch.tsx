@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { iconClose, iconSearch } from '../../../lib/icons';
-import Icon from '../Icon';
+import Icon from '../shared/Icon';
 
 /** The search page: the header's forms send the words there (docs/search.md). */
 export const SEARCH_PAGE = '/cerca';
