@@ -6,8 +6,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { workflowBuildScript } from '../../helpers/workflow.mjs';
-import { createScratchProject, root } from '../../build/helpers/scratch-project';
-import { reuseMainBuildImages, writeHostileContent } from '../../build/helpers/hostile-site';
+import {
+	createScratchProject,
+	reuseMainBuildImages,
+	root,
+} from '../../build/helpers/scratch-project';
+import { writeHostileContent } from './hostile-content';
 import { E2E_PORT } from './messages';
 
 /**
@@ -16,8 +20,8 @@ import { E2E_PORT } from './messages';
  * site of their own (a build takes minutes on two cores). It carries, beside the real content:
  * - the files the editor saved in tests/e2e/admin.spec.ts (the `editor` project runs first and
  *   leaves them in EDITS_DIR), checked by tests/e2e/admin-site.spec.ts;
- * - hostile HTML in a product and the privacy page (tests/build/helpers/hostile-site.ts),
- *   checked by tests/e2e/content-html.spec.ts;
+ * - hostile HTML in a product and the privacy page (helpers/hostile-content.ts), checked
+ *   by tests/e2e/content-html.spec.ts, in the built files and in Chromium;
  * - a new tagline, the change of a new version, checked by tests/e2e/update.spec.ts.
  * The first caller builds it; a caller in another worker waits for that build (a lock folder).
  * The folder is per port and emptied at the start of each run by playwright.config.ts.

@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { astroBin, createScratchProject, root } from './scratch-project';
+import { root } from '../../build/helpers/scratch-project';
 
 /**
- * A tiny copy of the site whose content carries hostile HTML, built for real: one product (the
- * casein, with its photo) whose markdown body holds a script, a meta refresh, an iframe, an img
- * with onerror and more, and a legal page with the same. The build test
- * (tests/build/content-html.test.ts) builds it alone; the browser tests' shared second site
- * (tests/e2e/helpers/shared-site.ts) carries the same content.
+ * Hostile HTML for content: one product (the casein) whose markdown body holds a script, a meta
+ * refresh, an iframe, an img with onerror and more, and a legal page with the same. The browser
+ * tests' second site (shared-site.ts) carries it; content-html.spec.ts checks its built files and
+ * its pages in Chromium.
  */
-
-const run = promisify(execFile);
 
 /** The product that carries the hostile body, and its address. */
 export const HOSTILE_PRODUCT = 'proteine/caseina-micellare';
@@ -102,41 +97,4 @@ export async function writeHostileContent(
 	await writeFile(path.join(folder, `${slug}.md`), hostile);
 	const page = path.join(project, 'content/pages/privacy-policy.md');
 	await writeFile(page, `${(await readFile(page, 'utf8')).trimEnd()}\n\n${markdown.page}\n`);
-}
-
-/**
- * Lets a scratch project's build reuse the resized images of the main build, when there is one:
- * the build then only renders pages.
- */
-export async function reuseMainBuildImages(project: string): Promise<void> {
-	await cp(
-		path.join(root, 'node_modules/.astro/assets'),
-		path.join(project, 'node_modules/.astro/assets'),
-		{ recursive: true },
-	).catch(() => undefined);
-}
-
-/**
- * Makes the scratch project in `project` (the real code, the content without products except
- * the hostile one) and builds it, then compiles the server code and precompresses, as
- * `npm run build` does. Returns the build folder (`<project>/dist`) and Astro's output.
- */
-export async function buildHostileSite(project: string): Promise<{ dist: string; output: string }> {
-	await createScratchProject(project, { withProducts: false });
-	await reuseMainBuildImages(project);
-	await writeHostileContent(project);
-
-	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
-	const dist = path.join(project, 'dist');
-	const { stdout, stderr } = await run(process.execPath, [astroBin, 'build'], {
-		cwd: project,
-		env,
-		maxBuffer: 1 << 26,
-	});
-	for (const script of ['compile-server.mjs', 'precompress.mjs']) {
-		await run(process.execPath, [path.join(root, 'scripts', script)], {
-			env: { ...env, DIST_DIR: dist },
-		});
-	}
-	return { dist, output: stdout + stderr };
 }
