@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
 import { CONTACT_DB_DIR, E2E_PORT } from './tests/e2e/helpers/messages';
+import { SHARED_SITE_DIR } from './tests/e2e/helpers/shared-site';
 
 /**
  * End-to-end tests against the real production server (dist/server/serve.mjs, built from
@@ -16,19 +17,24 @@ const isCI = !!process.env.CI;
 /** A system Chromium when there is one; otherwise Playwright's own (executablePath unset). */
 const browser = findChromium();
 /**
- * The contact form's messages go to a temporary database, one per port, emptied at the start of
- * each run by the main process (workers, which have TEST_WORKER_INDEX, leave it alone).
+ * The contact form's messages go to a temporary database, one per port, and the second site
+ * (tests/e2e/helpers/shared-site.ts) to a folder, both emptied at the start of each run by the
+ * main process (workers, which have TEST_WORKER_INDEX, leave them alone).
  */
 const contactDbDir = CONTACT_DB_DIR;
 if (process.env['TEST_WORKER_INDEX'] === undefined) {
 	rmSync(contactDbDir, { recursive: true, force: true });
+	rmSync(SHARED_SITE_DIR, { recursive: true, force: true });
 }
 
 /**
- * Spec files that build a site of their own (2 cores for minutes): a project of their own,
- * listed last, so they run after the others instead of slowing the pages those others time.
+ * The editor's tests save files that go into the second site. The specs that use that site are a
+ * project depending on the editor's, so Playwright runs them after every project without
+ * dependencies: the site's one build (2 cores for minutes) finds the editor's files and never
+ * slows the pages the other tests open.
  */
-const BUILDS_A_SITE = /(admin|content-html|update)\.spec\.ts$/;
+const EDITOR = /admin\.spec\.ts$/;
+const USES_SECOND_SITE = /(admin-site|content-html|update)\.spec\.ts$/;
 const chromium = {
 	...devices['Desktop Chrome'],
 	launchOptions: {
@@ -52,8 +58,14 @@ export default defineConfig({
 	// A CI machine has 2 cores shared by two browsers, the server and a build: more time to wait.
 	expect: { timeout: isCI ? 10_000 : 5_000 },
 	projects: [
-		{ name: 'chromium', testIgnore: BUILDS_A_SITE, use: chromium },
-		{ name: 'builds', testMatch: BUILDS_A_SITE, use: chromium },
+		{ name: 'chromium', testIgnore: [EDITOR, USES_SECOND_SITE], use: chromium },
+		{ name: 'editor', testMatch: EDITOR, use: chromium },
+		{
+			name: 'builds',
+			testMatch: USES_SECOND_SITE,
+			dependencies: ['editor'],
+			use: chromium,
+		},
 	],
 	webServer: {
 		command: `node ${JSON.stringify(join(process.env['DIST_DIR'] ?? 'dist', 'server/serve.mjs'))}`,

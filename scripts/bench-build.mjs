@@ -3,8 +3,8 @@
 // scratch project in the system's temporary folder (the real code, a copy of content/ whose
 // products are replaced by synthetic ones made from the real files), runs `astro build` there
 // with cold caches, and prints build time, peak memory, output size and the search figures
-// (scripts/bench-search.mjs: index size, time added, first-search transfer). Writes the table as JSON
-// to bench/results/ and exits 1 when 1,000 products take longer than 120 s (the target, on 2
+// (scripts/bench-search.mjs: index size, time added, first-search transfer). Writes the table as
+// JSON to bench/results/ and exits 1 when 1,000 products take longer than 120 s (the target, on 2
 // cores).
 //
 //   npm run bench:build                            100, 1,000 and 5,000 products
@@ -305,7 +305,7 @@ if (target && target.seconds > TARGET.seconds) {
 	);
 	process.exit(1);
 }
-// The first search's transfer (issue 17): 100 KB on the sample catalogue, 200 KB at 5,000.
+// The first search's transfer: 100 KB on the sample catalogue, 200 KB at 5,000.
 for (const r of results) {
 	const budget = firstSearchBudget(r.products);
 	if (r.firstSearchBytes > budget) {

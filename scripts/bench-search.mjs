@@ -1,9 +1,10 @@
-// The search figures of a build (issue 17), for scripts/bench-build.mjs: the size of Pagefind's
-// index, the time it added to the build (from src/integrations/pagefind.ts's log line), and what
-// a first search transfers, brotli, worked out from the files (no browser): Pagefind's script
-// (run without its web worker), entry, metadata and Italian WASM, the largest index chunk (a one-word search reads
-// one) and the largest fragments of one page of results (src/components/islands/SearchPage.tsx
-// fetches 12 at a time). An upper bound of what tests/e2e/search.spec.ts measures in Chromium.
+// The search figures of a build (docs/search.md), for scripts/bench-build.mjs: the size of
+// Pagefind's index, the time it added to the build (from src/integrations/pagefind.ts's log line),
+// and what a first search transfers, brotli, worked out from the files (no browser): Pagefind's
+// script (run without its web worker), entry, metadata and Italian WASM, the largest index chunk (a
+// one-word search reads one) and the largest fragments of one page of results
+// (src/components/islands/SearchPage.tsx fetches 12 at a time). An upper bound of what
+// tests/e2e/search.spec.ts measures in Chromium.
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';

@@ -6,7 +6,7 @@ export interface NavLink {
 	label: string;
 }
 
-/** The header's navigation, in order (SPEC §2). Preferiti is drawn as a heart. */
+/** The header's navigation, in order (docs/navigation.md). Preferiti is drawn as a heart. */
 export const NAV_LINKS: readonly NavLink[] = [
 	{ href: '/', label: 'Home' },
 	{ href: '/chi-siamo', label: 'Chi Siamo' },
@@ -18,7 +18,7 @@ export const NAV_LINKS: readonly NavLink[] = [
 /** The favourites page, linked from the header's heart. */
 export const FAVOURITES_LINK: NavLink = { href: '/preferiti', label: 'Preferiti' };
 
-/** The pickup list (issue 18), linked from the header's bag. */
+/** The pickup list, linked from the header's bag. */
 export const PICKUP_LINK: NavLink = { href: '/lista-ritiro', label: 'Lista ritiro' };
 
 /** Namespace of every localStorage key the site writes. */

@@ -72,7 +72,7 @@ registerRoute(
 	async ({ request, url }) => (await matchPrecache(url.pathname)) ?? fetch(request),
 );
 
-// Search (issue 17). The entry names the index of the build that is online: from the network
+// Search. The entry names the index of the build that is online: from the network
 // (pagefind.js adds a cache-busting ?ts=), offline from the precache, which holds the entry,
 // metadata, script and WASM of this worker's build together.
 registerRoute(
@@ -152,7 +152,7 @@ registerRoute(
 );
 
 // One product's data (/api/product/<slug>.json): its stock per shop, which the pickup list
-// checks (issue 18). From the network when it answers within the timeout, so the stock is
+// checks. From the network when it answers within the timeout, so the stock is
 // today's; else the copy seen last.
 registerRoute(
 	({ request, url }) =>
@@ -216,7 +216,7 @@ for (const outbox of OUTBOXES) {
 			try {
 				return await send.handle(options);
 			} catch (error) {
-				// Online but no answer means the server is down: the page shows the error (SPEC §8).
+				// Online but no answer means the server is down: the page shows the error.
 				if (self.navigator.onLine) throw error;
 				await queue.pushRequest({ request: copy });
 				return Response.json({ queued: true }, { status: 202 });

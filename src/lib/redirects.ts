@@ -1,5 +1,5 @@
 /**
- * Legacy URL redirects (SPEC §2, DECISIONS 8), the single implementation of their rules and of
+ * Legacy URL redirects (docs/navigation.md), the single implementation of their rules and of
  * their matching. Rules are written in the `_redirects` syntax shared by Netlify and Cloudflare
  * Pages: `:name` matches one path segment, a final `*` matches the rest and is put back as
  * `:splat`; the first matching rule wins.
@@ -21,7 +21,7 @@ export interface RedirectRule {
 	readonly status: typeof REDIRECT_STATUS;
 }
 
-/** Old category slug -> new category slug (SPEC §2). */
+/** Old category slug -> new category slug. */
 export const LEGACY_CATEGORY_SLUGS: Readonly<Record<string, string>> = Object.freeze({
 	aminoacidi: 'aminoacidi-e-creatina',
 	'vitamine-minerali-antiossidanti': 'supplementi',
@@ -50,7 +50,8 @@ export function buildRedirectRules(
 		rules.push(...categoryRules(categoryPath(oldSlug), categoryPath(newSlug)));
 	}
 	rules.push(rule('/categorie', '/prodotti'));
-	// A legacy category under /products reaches its new slug in one hop, not through /prodotti/{old}.
+	// A legacy category under /products reaches its new slug in one hop, not through
+	// /prodotti/{old}.
 	for (const [oldSlug, newSlug] of Object.entries(LEGACY_CATEGORY_SLUGS)) {
 		rules.push(...categoryRules(`/products/${oldSlug}`, categoryPath(newSlug)));
 	}
@@ -75,7 +76,7 @@ export function formatRedirectsFile(rules: readonly RedirectRule[]): string {
 		(r) => `${r.from.padEnd(fromWidth)}  ${r.to.padEnd(toWidth)}  ${r.status}`,
 	);
 	return [
-		'# Legacy addresses of the old site (SPEC §2). Generated at build by src/lib/redirects.ts:',
+		'# Legacy addresses of the old site. Generated at build by src/lib/redirects.ts:',
 		'# do not edit by hand. The first matching rule wins.',
 		...lines,
 		'',

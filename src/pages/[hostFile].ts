@@ -5,9 +5,10 @@ import { buildRedirectRules, formatRedirectsFile } from '../lib/redirects';
 
 /**
  * Writes `dist/client/_redirects`, which a CDN host (Netlify, Cloudflare Pages) reads and
- * our server (src/server/) follows too: the legacy redirects of SPEC §2, with each product's old
- * /product/{slug} address. Astro skips files whose name starts with `_` in src/pages, so the name
- * comes in as a parameter. (`_headers` needs the built pages: src/integrations/host-headers.ts.)
+ * our server (src/server/) follows too: the legacy redirects (docs/navigation.md), with each
+ * product's old /product/{slug} address. Astro skips files whose name starts with `_` in src/pages,
+ * so the name comes in as a parameter. (`_headers` needs the built pages:
+ * src/integrations/host-headers.ts.)
  * Also `dist/client/_routes.json`: the paths for which Cloudflare Pages runs the function that
  * forwards to the Node server (src/lib/http/server-routes.ts); every other path is a file.
  */

@@ -6,8 +6,8 @@ import {
 } from '../lib/catalogue/prefetch-rules';
 
 /**
- * The next page, instant (issue 15), in browsers without Speculation Rules (Firefox, Safari):
- * a product or category link is fetched as soon as the visitor points at it, touches it or
+ * The next page, instant (docs/navigation.md), in browsers without Speculation Rules (Firefox,
+ * Safari): a product or category link is fetched as soon as the visitor points at it, touches it or
  * tabs to it, and the first ones on the screen once the browser is idle, with a
  * <link rel="prefetch"> that the browser keeps for the navigation. Chromium needs none of this
  * code: every page's Speculation-Rules header (src/lib/http/headers.ts) gives it the same rule,

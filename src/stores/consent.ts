@@ -10,7 +10,7 @@ import {
 } from '../lib/consent/consent';
 import { STORAGE_PREFIX } from '../site';
 
-/** localStorage keys of the decision and of the preferences (SPEC §7). */
+/** localStorage keys of the decision and of the preferences (docs/consent.md). */
 export const CONSENT_KEY = `${STORAGE_PREFIX}:cookie-consent`;
 export const PREFERENCES_KEY = `${STORAGE_PREFIX}:cookie-preferences`;
 
@@ -91,12 +91,12 @@ export function rejectAll(): void {
 	decide('rejected', preferencesFor('rejected'));
 }
 
-/** The banner's X: necessary cookies only (DECISIONS.md 19). */
+/** The banner's X: necessary cookies only. */
 export function dismissBanner(): void {
 	decide('dismissed', preferencesFor('dismissed'));
 }
 
-/** 'Salva Preferenze': the toggles as chosen (DECISIONS.md 13). */
+/** 'Salva Preferenze': the toggles as chosen. */
 export function savePreferences(preferences: Omit<CookiePreferences, 'necessary'>): void {
 	decide('customized', { ...preferences, necessary: true });
 }

@@ -35,7 +35,7 @@ function save(entries: FavouriteEntry[]): boolean {
 	return trySet($favourites, entries);
 }
 
-/** Saves a product (SPEC §4): refused when already saved or without its data. */
+/** Saves a product: refused when already saved or without its data. */
 export function addToFavourites(product: FavouriteInput | null | undefined): FavouriteOutcome {
 	const result = addFavourite($favourites.get(), product, new Date());
 	if (!result.ok) return { ok: false, reason: result.error };

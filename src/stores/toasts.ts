@@ -15,14 +15,14 @@ export interface Toast {
 	action?: { label: string; onClick: () => void } | undefined;
 }
 
-/** Durations of SPEC §8 and §9: success 3 s, error 4 s, anything else 5 s. */
+/** Durations: success 3 s, error 4 s, anything else 5 s: time to read, not to cover the page. */
 export const TOAST_DURATION: Record<ToastVariant, number> = {
 	success: 3000,
 	error: 4000,
 	default: 5000,
 };
 
-/** Title of every error toast (SPEC §8). */
+/** Title of every error toast (docs/favourites.md). */
 export const ERROR_TITLE = 'Errore';
 
 /**
@@ -32,7 +32,7 @@ export const ERROR_TITLE = 'Errore';
  */
 export const TOAST_EVENT = 'vigorsport:toast';
 
-/** The toast on screen: one at a time, a new one replaces the old (SPEC §4, §9). */
+/** The toast on screen: one at a time, a new one replaces the old. */
 export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;

@@ -8,16 +8,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * A content file with a wrong field must stop the build with a message that names the file and
- * the field. Each case makes a scratch project (links to the real code, a copy of content/),
- * breaks one file and runs `astro sync`, the content step of `astro build`, there.
+ * the field. One scratch project (links to the real code, a copy of content/) serves every case:
+ * each breaks one file, runs `astro sync`, the content step of `astro build`, there, and puts the
+ * file back. Astro stops at the first wrong file, so the cases cannot share one run; sharing the
+ * project spares a copy per case, and Astro's content cache in it re-reads only the changed file.
  */
 
 const run = promisify(execFile);
 let workdir: string;
+let project: string;
 
 beforeAll(async () => {
 	workdir = await mkdtemp(path.join(tmpdir(), 'content-errors-'));
-});
+	project = path.join(workdir, 'project');
+	await createScratchProject(project);
+}, 60_000);
 
 afterAll(async () => {
 	await rm(workdir, { recursive: true, force: true });
@@ -29,14 +34,11 @@ function plain(text: string): string {
 	return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 
-/** Copies content/, applies `edit` to one file, runs astro sync and returns its output. */
+/** Applies `edit` to one file of content/, runs astro sync, puts the file back; returns its output. */
 async function syncWithBrokenFile(
-	name: string,
 	file: string,
 	edit: (text: string) => string,
 ): Promise<{ ok: boolean; output: string }> {
-	const project = path.join(workdir, name);
-	await createScratchProject(project);
 	const target = path.join(project, 'content', file);
 	const original = await readFile(target, 'utf8');
 	const broken = edit(original);
@@ -51,12 +53,14 @@ async function syncWithBrokenFile(
 	} catch (error) {
 		const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
 		return { ok: false, output: plain(stdout + stderr) };
+	} finally {
+		await writeFile(target, original);
 	}
 }
 
 describe('a wrong field in a content file', () => {
 	it('a misspelt shop phone fails naming the file and the field', async () => {
-		const { ok, output } = await syncWithBrokenFile('misspelt', 'shops/torino.md', (text) =>
+		const { ok, output } = await syncWithBrokenFile('shops/torino.md', (text) =>
 			text.replace(/^phone:/m, 'telefono:'),
 		);
 		expect(ok).toBe(false);
@@ -66,7 +70,7 @@ describe('a wrong field in a content file', () => {
 	}, 120_000);
 
 	it('a wrong category flag fails naming the file and the field', async () => {
-		const { ok, output } = await syncWithBrokenFile('flag', 'categories/proteine.md', (text) =>
+		const { ok, output } = await syncWithBrokenFile('categories/proteine.md', (text) =>
 			text.replace(/^hasNutrition: true/m, 'hasNutrition: si'),
 		);
 		expect(ok).toBe(false);
@@ -75,7 +79,7 @@ describe('a wrong field in a content file', () => {
 	}, 120_000);
 
 	it('a legal page with a bad date fails naming the file and the field', async () => {
-		const { ok, output } = await syncWithBrokenFile('date', 'pages/privacy-policy.md', (text) =>
+		const { ok, output } = await syncWithBrokenFile('pages/privacy-policy.md', (text) =>
 			text.replace(/^updated: .*$/m, 'updated: ieri'),
 		);
 		expect(ok).toBe(false);
@@ -85,7 +89,6 @@ describe('a wrong field in a content file', () => {
 
 	it('a product price written with a comma fails naming the file and the field', async () => {
 		const { ok, output } = await syncWithBrokenFile(
-			'price',
 			'products/proteine/whey-concentrate-80.md',
 			(text) => text.replace(/price: 29\.90/, "price: '29,90'"),
 		);
@@ -98,7 +101,6 @@ describe('a wrong field in a content file', () => {
 
 	it('an unknown badge fails listing the ones allowed', async () => {
 		const { ok, output } = await syncWithBrokenFile(
-			'badge',
 			'products/proteine/whey-concentrate-80.md',
 			(text) => text.replace(/^badges: \[(.*)\]$/m, 'badges: [$1, super-offerta]'),
 		);
@@ -109,7 +111,6 @@ describe('a wrong field in a content file', () => {
 
 	it('a product photo that is not there fails naming the file and the field', async () => {
 		const { ok, output } = await syncWithBrokenFile(
-			'photo',
 			'products/proteine/whey-concentrate-80.md',
 			(text) =>
 				text.replace(/src: \.\/whey-concentrate-80\.jpg/, 'src: ./whey-concentrate-80-nuova.jpg'),
@@ -124,7 +125,6 @@ describe('a wrong field in a content file', () => {
 
 	it('a product without photos passes: its pages show «Foto in arrivo»', async () => {
 		const { ok, output } = await syncWithBrokenFile(
-			'no-photo',
 			'products/proteine/whey-concentrate-80.md',
 			(text) => text.replace(/^images:\n(?: {2}.*\n)+/m, ''),
 		);
@@ -133,7 +133,7 @@ describe('a wrong field in a content file', () => {
 	}, 120_000);
 
 	it('the untouched content passes', async () => {
-		const { ok, output } = await syncWithBrokenFile('valid', 'shops/torino.md', (text) =>
+		const { ok, output } = await syncWithBrokenFile('shops/torino.md', (text) =>
 			text.replace(/^phone: .*$/m, 'phone: "+39 011 000 0000"'),
 		);
 		expect(output).not.toMatch(/does not match collection schema/);

@@ -10,8 +10,8 @@ import { createScratchProject, root } from './helpers/scratch-project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * End to end: the fixture export and an export in the old system's awkward shapes (SPEC §3,
- * issue 14) are imported into the EMPTY products folder of a scratch project (links to the real
+ * End to end: the fixture export and an export in the old system's awkward shapes (docs/import.md)
+ * are imported into the EMPTY products folder of a scratch project (links to the real
  * code, a copy of the rest of content/), a second import changes nothing, and the scratch
  * project is built as `npm run build` does (astro build, then the server's modules) and served
  * by the real server: every imported product page answers 200 with its nutrition values or the

@@ -9,7 +9,7 @@ import {
 	formatBytes,
 	type BudgetBreach,
 	type PageBytes,
-} from '../../src/lib/budgets/budgets';
+} from '../helpers/budgets';
 
 /**
  * Byte budgets of the build (bench/budgets.json): per page type, the JavaScript a phone
@@ -22,7 +22,7 @@ import {
 const client = path.resolve(import.meta.dirname, '../../dist/client');
 
 // A phone, as Lighthouse's mobile run emulates one (412 × 823 CSS pixels at 1.75): the LCP
-// image is the one its srcset picks there (issue 15: at most 30 KB at a phone's width).
+// image is the one its srcset picks there (at most 30 KB at a phone's width).
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
 const PAGES: Record<string, string> = {
 	...budgets.pages,
@@ -31,7 +31,7 @@ const PAGES: Record<string, string> = {
 	galleria: '/galleria',
 	privacy: '/privacy-policy',
 	varianti: '/prodotti/proteine/varianti',
-	// The pickup pages (issue 18), measured as /preferiti is: nothing stored and no code in the
+	// The pickup pages, measured as /preferiti is: nothing stored and no code in the
 	// address, so their islands hydrate on first use.
 	'lista-ritiro': '/lista-ritiro',
 	confermata: '/lista-ritiro/confermata',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
-/** Category page: sorting, filters, reset and the state kept in the address (SPEC §2, §9). */
+/** Category page: sorting, filters, reset and the state kept in the address (docs/catalogue.md). */
 
 const CATEGORY = '/prodotti/proteine';
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
-/** Cookie banner (SPEC §4, §9; DECISIONS.md 13, 19). */
+/** Cookie banner (docs/consent.md). */
 
 const CONSENT = 'vigorsport:cookie-consent';
 const PREFERENCES = 'vigorsport:cookie-preferences';
@@ -159,7 +159,8 @@ test('"Preferenze cookie" in the footer reopens the banner and moves focus to it
 test('"Preferenze cookie" reopens the banner also as the first thing a returning visitor does', async ({
 	page,
 }) => {
-	// A decision is stored: the banner is hidden and its island has not hydrated (client:interaction).
+	// A decision is stored: the banner is hidden and its island has not hydrated
+	// (client:interaction).
 	await page.addInitScript(
 		(key) =>
 			localStorage.setItem(

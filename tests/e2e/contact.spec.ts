@@ -13,7 +13,7 @@ import { waitForIsland } from './helpers/islands';
 
 /**
  * The contact form on /contatti against the real server (simulation mode: the webServer of
- * playwright.config.ts has no SMTP_HOST), in Chromium: SPEC §2 Contatti, §4, §5, §8, DECISIONS 12.
+ * playwright.config.ts has no SMTP_HOST), in Chromium (docs/contact.md).
  */
 
 const FORM = 'form[action="/api/contact"]';

@@ -1,45 +1,35 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import {
-	buildHostileSite,
-	HOSTILE_ELEMENTS,
-	HOSTILE_PRODUCT_PATH,
-	HOSTILE_SCRIPT,
-	XSS_TITLE,
-} from '../build/helpers/hostile-site';
+import { hashSource } from '../../src/lib/http/csp';
+import { FORBIDDEN_HTML, HOSTILE_PRODUCT_PATH, XSS_TITLE } from './helpers/hostile-content';
+import { SHARED_SITE_DIR, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
 /**
- * Issue 19, item 1: a script written in a product's markdown never runs. A tiny copy of the site
- * whose product body holds `<script>document.title='XSS-RAN'</script>`, and whose privacy page
- * holds that plus a meta refresh, a base, an iframe, a form… (no inline handler or style
- * attribute: the build refused those before the fix, and this copy has to build without the fix
- * too, where the script ran) is built and served by the real server;
- * Chromium opens the pages and uses them (so every island loads) and the title never changes.
- * The shared fixture also fails the test if the policy had to block anything: the hostile code
- * must be gone from the page, not merely blocked.
+ * A script written in a product's markdown never runs. The browser tests' second site
+ * (helpers/shared-site.ts) has a product body and a privacy page that hold
+ * `<script>document.title='XSS-RAN'</script>`, a meta refresh, a base, an iframe, a form, an img
+ * with onerror… (helpers/hostile-content.ts). Its built files keep none of it, and the
+ * Content-Security-Policy allows no hash of it; the real server serves it, Chromium opens the
+ * pages and uses them (so every island loads) and the title never changes. The shared
+ * fixture also fails the test if the policy had to block anything: the hostile code must be gone
+ * from the page, not merely blocked.
  */
 
-let workdir: string;
 let server: RunningServer | undefined;
+let dist: string;
 
 test.beforeAll(async () => {
-	test.setTimeout(300_000);
-	workdir = await mkdtemp(path.join(tmpdir(), 'content-html-e2e-'));
-	const { dist } = await buildHostileSite(path.join(workdir, 'project'), {
-		product: HOSTILE_SCRIPT,
-		page: HOSTILE_ELEMENTS,
-	});
+	test.setTimeout(600_000);
+	dist = await sharedSite();
 	server = await startServer({
-		env: { DIST_DIR: dist, CONTACT_DB_PATH: path.join(workdir, 'messages.sqlite') },
+		env: { DIST_DIR: dist, CONTACT_DB_PATH: path.join(SHARED_SITE_DIR, 'content-html.sqlite') },
 	});
 });
 
 test.afterAll(async () => {
 	await server?.stop();
-	await rm(workdir, { recursive: true, force: true });
 });
 
 for (const address of [HOSTILE_PRODUCT_PATH, '/privacy-policy']) {
@@ -62,3 +52,33 @@ for (const address of [HOSTILE_PRODUCT_PATH, '/privacy-policy']) {
 		expect(page.url()).toBe(url);
 	});
 }
+
+test.describe('the built files', () => {
+	const built = (address: string) => readFile(path.join(dist, 'client', `${address}.html`), 'utf8');
+
+	for (const address of [HOSTILE_PRODUCT_PATH, '/privacy-policy']) {
+		test(`${address} keeps none of it`, async () => {
+			const html = await built(address);
+			// The safe parts of the same markdown are there: the test looks at the right place.
+			expect(html).toContain('Testo rimasto innocuo.');
+			expect(html).toContain('Anche questo.');
+			expect(html).toContain('<a href="https://www.vigorsport.it">link vero</a>');
+			for (const forbidden of FORBIDDEN_HTML) expect(html).not.toMatch(forbidden);
+		});
+	}
+
+	test('a frontmatter text with markup shows as text', async () => {
+		expect(await built(HOSTILE_PRODUCT_PATH)).toContain('&lt;script&gt;document.title=');
+	});
+
+	test('no built page has a script the policy would allow from content', async () => {
+		const headers = await readFile(path.join(dist, 'client/_headers'), 'utf8');
+		expect(headers).toMatch(/script-src 'self'/);
+		expect(headers).not.toContain(hashSource(`document.title='${XSS_TITLE}'`));
+		const files = await readdir(path.join(dist, 'client'), { recursive: true });
+		for (const file of files.filter((name) => name.endsWith('.html'))) {
+			const html = await readFile(path.join(dist, 'client', file), 'utf8');
+			expect(html, file).not.toMatch(/<script>document\.title/);
+		}
+	});
+});

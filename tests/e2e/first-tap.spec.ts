@@ -3,7 +3,7 @@ import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourit
 import { openHoldingReact } from './helpers/islands';
 
 /**
- * No first tap is ever lost (issue 15). A returning visitor on a phone (touch, a phone's
+ * No first tap is ever lost (docs/navigation.md). A returning visitor on a phone (touch, a phone's
  * viewport, consent stored, nothing touched yet) taps each island control once on a fresh page,
  * while the islands' React is held back as on a slow connection: the tap does what the control
  * says once the island has hydrated. No control is `disabled` in the server's HTML merely
@@ -26,7 +26,7 @@ async function expectNothingDisabledBeforeHydration(page: Page) {
 			fields
 				// Controls out of sight (a closed panel) are not what a first tap reaches.
 				.filter((field) => field.checkVisibility())
-				// Sold-out sizes are disabled by rule (SPEC §5), not for want of JavaScript.
+				// Sold-out sizes are disabled by rule, not for want of JavaScript.
 				.filter((field) => !(field instanceof HTMLInputElement && field.type === 'radio'))
 				.map((field) => field.outerHTML.slice(0, 120)),
 		);

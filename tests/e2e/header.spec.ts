@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './helpers/test';
 
 /**
- * Header behaviours of SPEC §2, §4 and §9, in a real browser against the built site. The page
+ * Header behaviours (docs/navigation.md), in a real browser against the built site. The page
  * clock is controlled so that animation frames and the 1 s suppression run deterministically.
  */
 
@@ -50,47 +50,46 @@ test.describe('desktop header', () => {
 		await expect(page.locator('[aria-current="page"]:visible')).toHaveCount(1);
 	});
 
-	test('stays at the top of the window while scrolling (sticky)', async ({ page }) => {
+	// One page scrolled through every rule in turn: each step starts where the last one left it.
+	test('scrolling: compact above 130 px and normal below 110 px, sticky, hides beyond 400 px, ignores small changes', async ({
+		page,
+	}) => {
 		await open(page, '/negozi');
-		await scrollTo(page, 300);
-		const box = await header(page).boundingBox();
-		expect(box?.y).toBe(0);
-		await expect(header(page)).toBeInViewport();
-	});
-
-	test('turns compact above 130 px and normal again below 110 px', async ({ page }) => {
-		await open(page, '/negozi');
-		await expect(header(page)).toHaveAttribute('data-size', 'normal');
-		await scrollTo(page, 125);
-		await expect(header(page)).toHaveAttribute('data-size', 'normal');
-		await scrollTo(page, 160);
-		await expect(header(page)).toHaveAttribute('data-size', 'compact');
-		await scrollTo(page, 115);
-		await expect(header(page)).toHaveAttribute('data-size', 'compact');
-		await scrollTo(page, 60);
-		await expect(header(page)).toHaveAttribute('data-size', 'normal');
-	});
-
-	test('hides scrolling down beyond 400 px and reappears scrolling up', async ({ page }) => {
-		await open(page, '/negozi');
-		await scrollTo(page, 350);
-		await expect(header(page)).toHaveAttribute('data-state', 'visible');
-		await scrollTo(page, 700);
-		await expect(header(page)).toHaveAttribute('data-state', 'hidden');
-		await expect(header(page)).not.toBeInViewport();
-		await scrollTo(page, 600);
-		await expect(header(page)).toHaveAttribute('data-state', 'visible');
-		await expect(header(page)).toBeInViewport();
-	});
-
-	test('ignores small changes of direction (10 px threshold)', async ({ page }) => {
-		await open(page, '/negozi');
-		await scrollTo(page, 800);
-		await expect(header(page)).toHaveAttribute('data-state', 'hidden');
-		await scrollTo(page, 795);
-		await expect(header(page)).toHaveAttribute('data-state', 'hidden');
-		await scrollTo(page, 785);
-		await expect(header(page)).toHaveAttribute('data-state', 'visible');
+		await test.step('turns compact above 130 px and normal again below 110 px', async () => {
+			await expect(header(page)).toHaveAttribute('data-size', 'normal');
+			await scrollTo(page, 125);
+			await expect(header(page)).toHaveAttribute('data-size', 'normal');
+			await scrollTo(page, 160);
+			await expect(header(page)).toHaveAttribute('data-size', 'compact');
+			await scrollTo(page, 115);
+			await expect(header(page)).toHaveAttribute('data-size', 'compact');
+			await scrollTo(page, 60);
+			await expect(header(page)).toHaveAttribute('data-size', 'normal');
+		});
+		await test.step('stays at the top of the window while scrolling (sticky)', async () => {
+			await scrollTo(page, 300);
+			const box = await header(page).boundingBox();
+			expect(box?.y).toBe(0);
+			await expect(header(page)).toBeInViewport();
+		});
+		await test.step('hides scrolling down beyond 400 px and reappears scrolling up', async () => {
+			await scrollTo(page, 350);
+			await expect(header(page)).toHaveAttribute('data-state', 'visible');
+			await scrollTo(page, 700);
+			await expect(header(page)).toHaveAttribute('data-state', 'hidden');
+			await expect(header(page)).not.toBeInViewport();
+			await scrollTo(page, 600);
+			await expect(header(page)).toHaveAttribute('data-state', 'visible');
+			await expect(header(page)).toBeInViewport();
+		});
+		await test.step('ignores small changes of direction (10 px threshold)', async () => {
+			await scrollTo(page, 800);
+			await expect(header(page)).toHaveAttribute('data-state', 'hidden');
+			await scrollTo(page, 795);
+			await expect(header(page)).toHaveAttribute('data-state', 'hidden');
+			await scrollTo(page, 785);
+			await expect(header(page)).toHaveAttribute('data-state', 'visible');
+		});
 	});
 
 	test('does not hide for one second after a navigation click', async ({ page }) => {

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
 /**
- * The photo lightbox of /negozi and /galleria (SPEC §2 'Negozi', §4 'Lightbox', §9): by mouse,
+ * The photo lightbox of /negozi and /galleria (docs/shops.md): by mouse,
  * keyboard and touch, scroll lock, preloading, accessibility, and the plain links without
  * JavaScript.
  */

@@ -4,7 +4,7 @@ import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourit
 import { storedMessagesFrom } from './helpers/messages';
 import { openControlled } from './helpers/worker';
 
-/** The service worker at /sw.js: offline pages, the offline page, updates (issue 6). */
+/** The service worker at /sw.js: offline pages, the offline page, updates (docs/offline.md). */
 
 const PRODUCT = '/prodotti/proteine/whey-concentrate-80';
 

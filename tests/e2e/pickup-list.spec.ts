@@ -6,8 +6,8 @@ import { LINES, storedList, storeList } from './helpers/pickup';
 import { openControlled } from './helpers/worker';
 
 /**
- * The pickup list (issue 18) on a phone: adding from the product page, cards and favourites, the
- * header's badge, /lista-ritiro (pieces up to the shop's stock, remove, shop switch, pickup
+ * The pickup list (docs/pickup.md) on a phone: adding from the product page, cards and favourites,
+ * the header's badge, /lista-ritiro (pieces up to the shop's stock, remove, shop switch, pickup
  * days, the form, 422 errors), the confirmation page with its QR code, axe, the keyboard.
  *
  * The last two tests send real reservations to POST /api/prenotazioni, online and offline:

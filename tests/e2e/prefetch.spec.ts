@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './helpers/test';
 
 /**
- * The next page, instant (issue 15): a product link the visitor points at is fetched ahead, and
- * opening it is then served from the browser's prefetch cache, with no round trip. Chromium does
- * it from the pages' Speculation-Rules header; other browsers from src/scripts/prefetch.ts,
- * checked here in Chromium with Speculation Rules hidden from it: on intent, the first links on
- * the screen when idle, and nothing on data-saver.
+ * The next page, instant (docs/navigation.md): a product link the visitor points at is fetched
+ * ahead, and opening it is then served from the browser's prefetch cache, with no round trip.
+ * Chromium does it from the pages' Speculation-Rules header; other browsers from
+ * src/scripts/prefetch.ts, checked here in Chromium with Speculation Rules hidden from it: on
+ * intent, the first links on the screen when idle, and nothing on data-saver.
  */
 
 test.use({ serviceWorkers: 'block' });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 
-/** Product page: variant picker, price, image, availability, tabs, share (SPEC §2, §4, §9). */
+/** Product page: variant picker, price, image, availability, tabs, share (docs/catalogue.md). */
 
 const WHEY = '/prodotti/proteine/whey-concentrate-80';
 
@@ -163,7 +163,7 @@ test('an unknown product answers 404 with «Torna alle Categorie» to the catalo
 	const response = await page.goto('/prodotti/proteine/prodotto-inesistente');
 	expect(response?.status()).toBe(404);
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prodotto non trovato');
-	// SPEC §2's button, leading to /prodotti (DECISIONS 8).
+	// 'Torna alle Categorie', leading to /prodotti (the old site's link was broken).
 	await expect(page.getByRole('link', { name: 'Torna alle Categorie' })).toHaveAttribute(
 		'href',
 		'/prodotti',

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 
 /**
- * The catalogue search (issue 17): Pagefind's index of the product pages, the header's field and
- * /cerca. Byte counts, never timings.
+ * The catalogue search (docs/search.md): Pagefind's index of the product pages, the header's field
+ * and /cerca. Byte counts, never timings.
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

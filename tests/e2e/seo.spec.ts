@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-/** Search engines: sitemap, robots.txt, canonical and sharing tags, structured data (issue 7). */
+/** Search engines: sitemap, robots.txt, canonical and sharing tags, structured data. */
 
 const SITE = 'https://www.vigorsport.it';
 

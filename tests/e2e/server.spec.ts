@@ -7,7 +7,7 @@ import { parseHeadersFile } from '../../src/lib/http/headers';
 /** The build the server serves (playwright.config.ts passes DIST_DIR on to it). */
 const distDir = process.env['DIST_DIR'] ?? join(import.meta.dirname, '../../dist');
 
-/** Old category slug -> new one (SPEC §2), written out here to check the server independently. */
+/** Old category slug -> new one, written out here to check the server independently. */
 const LEGACY: readonly (readonly [string, string])[] = [
 	['aminoacidi', 'aminoacidi-e-creatina'],
 	['vitamine-minerali-antiossidanti', 'supplementi'],

@@ -2,7 +2,7 @@ import { expect, test } from './helpers/test';
 
 /**
  * Each shop says whether it is open now, in Rome time, on /negozi, on /contatti and in a
- * product's availability box; /negozi gives directions in the phone's maps app (issue 15).
+ * product's availability box; /negozi gives directions in the phone's maps app (docs/shops.md).
  */
 
 // Monday 23 November 2026, 10:00 in Rome: both shops are open until 12:30.

@@ -1,47 +1,25 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { freePort, startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { astroBin, createScratchProject, root } from '../build/helpers/scratch-project';
+import { root } from '../build/helpers/scratch-project';
+import { NEW_TAGLINE, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
 /**
- * After a deploy, a returning visitor gets the new version (issue 6): a second build with changed
- * content, served on the same address, shows at once (pages are network first) and its service
- * worker is offered with 'Nuova versione disponibile' / 'Aggiorna'.
+ * After a deploy, a returning visitor gets the new version: a second build with changed content
+ * (the browser tests' second site, helpers/shared-site.ts, with a new tagline), served on the
+ * same address, shows at once (pages are network first) and its service worker is offered with
+ * 'Nuova versione disponibile' / 'Aggiorna'.
  */
 
-const run = promisify(execFile);
-const NEW_TAGLINE = 'Nuova versione: integratori e consigli dal 2006';
 let workdir: string;
 let secondDist: string;
 
 test.beforeAll(async () => {
 	test.setTimeout(600_000);
 	workdir = await mkdtemp(path.join(tmpdir(), 'update-'));
-	const project = path.join(workdir, 'project');
-	await createScratchProject(project);
-	// Reuse the resized images of the main build: the second build only re-renders pages.
-	await cp(
-		path.join(root, 'node_modules/.astro/assets'),
-		path.join(project, 'node_modules/.astro/assets'),
-		{
-			recursive: true,
-		},
-	).catch(() => undefined);
-	const settings = path.join(project, 'content/settings/sito.yaml');
-	const text = await readFile(settings, 'utf8');
-	await writeFile(settings, text.replace(/^tagline: .*$/m, `tagline: '${NEW_TAGLINE}'`));
-	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-	await run(process.execPath, [astroBin, 'build'], { cwd: project, env, maxBuffer: 1 << 26 });
-	secondDist = path.join(project, 'dist');
-	for (const script of ['compile-server.mjs', 'precompress.mjs']) {
-		await run(process.execPath, [path.join(root, 'scripts', script)], {
-			env: { ...env, DIST_DIR: secondDist },
-		});
-	}
+	secondDist = await sharedSite();
 });
 
 test.afterAll(async () => {

@@ -150,7 +150,7 @@ describe('refusals store nothing', () => {
 		});
 	}
 
-	it('422 names each broken rule with the exact message of SPEC §5', async () => {
+	it('422 names each broken rule with its exact Italian message', async () => {
 		const before = countMessages(server.dbPath);
 		const { status, json: body } = await postJson(server.url, {
 			name: 'Al',

@@ -4,7 +4,7 @@ import { startServer, type RunningServer } from '../../scripts/start-server.mjs'
 import { tempDatabase } from './helpers/contact';
 
 /**
- * The static server's edges, over raw sockets (issue 19): methods Astro cannot take, byte
+ * The static server's edges, over raw sockets (docs/security.md): methods Astro cannot take, byte
  * ranges, conditional requests by date, slow clients and the connection cap. The built server
  * runs in simulation mode with short limits set through the environment.
  */
@@ -108,7 +108,8 @@ describe('methods that never reach Astro', () => {
 			const [refused, next] = answers as [Answer, Answer];
 			expect(JSON.parse(refused.body.toString())).toEqual({ error: 'Metodo non consentito' });
 			expect(refused.headers.get('allow')).toBe('GET, HEAD');
-			// The second answer on the same connection is whole: the first announced its real length.
+			// The second answer on the same connection is whole: the first announced its real
+			// length.
 			expect(next.body.toString()).toContain('User-agent');
 		},
 	);

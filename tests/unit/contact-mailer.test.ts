@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBodyWrittenEntry, isUncertainFailure } from '../../src/server/contact/mailer';
 
-/** When a failed send may still have delivered the e-mail (issue 19: never sent twice). */
+/** When a failed send may still have delivered the e-mail (never sent twice). */
 describe('isUncertainFailure', () => {
 	const timeout = Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' });
 	const dropped = Object.assign(new Error('Connection closed unexpectedly'), {

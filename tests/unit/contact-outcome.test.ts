@@ -22,7 +22,7 @@ const pending = (emailStatus: EmailStatus): EmailStatus => ({
 	emailsPending: true,
 });
 
-describe('successToast (SPEC §8)', () => {
+describe('successToast', () => {
 	it.each([
 		[status(false, false, true), 'Messaggio ricevuto in modalità simulazione'],
 		[status(true, true, true), 'Messaggio ricevuto in modalità simulazione'],

@@ -25,7 +25,7 @@ const VALID: ContactInput = {
 	privacy: true,
 };
 
-describe('the messages of SPEC §5', () => {
+describe('the exact messages of each rule', () => {
 	it('are exactly these', () => {
 		expect(CONTACT_ERRORS).toMatchInlineSnapshot(`
 			{
@@ -229,7 +229,7 @@ describe.each<[ContactField, string, string | undefined]>([
 	});
 });
 
-it('has the maximum lengths of issue 19, each with an Italian message', () => {
+it('has a maximum length for each field, each with an Italian message', () => {
 	expect(MAX_LENGTH).toEqual({ name: 100, email: 254, phone: 30, message: 5000 });
 	expect(CONTACT_LENGTH_ERRORS).toMatchInlineSnapshot(`
 		{

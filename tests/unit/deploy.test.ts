@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUnit, readUnit } from '../../scripts/systemd-unit.mjs';
-import { readWorkflow } from '../../scripts/workflow.mjs';
+import { readWorkflow } from '../helpers/workflow.mjs';
 
 /**
  * The systemd units of deploy/ and the deploy workflow that restarts the server: hardened as

@@ -182,7 +182,7 @@ describe('favouriteCards', () => {
 	});
 });
 
-describe('parseFavourites with hostile stored values (issue 19, item 5)', () => {
+describe('parseFavourites with hostile stored values', () => {
 	/** Every field of a kept entry has the type FavouriteEntry says. */
 	function expectWellFormed(entry: FavouriteEntry) {
 		for (const key of ['id', 'slug', 'name', 'brandName', 'categoryName', 'categorySlug']) {

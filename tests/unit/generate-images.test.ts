@@ -5,7 +5,7 @@ import { productPhotos, svgOf } from '../../scripts/generate-images.mjs';
 import { CATEGORY_SLUGS } from '../fixtures/categories';
 
 /**
- * The sample catalogue's drawings never crash on product data (issue 14): whatever an editor
+ * The sample catalogue's drawings never crash on product data: whatever an editor
  * writes in a product file, every picture it names gets a drawing that sharp can rasterise.
  */
 

@@ -57,7 +57,7 @@ describe('feature text headings', () => {
 	});
 });
 
-describe('features in every shape (SPEC §3)', () => {
+describe('features in every shape', () => {
 	it('a list of text lines', () => {
 		const features = parseFeatures(
 			['**INGREDIENTI:** Latte', "**MODALITÀ D'USO:** Bere"],

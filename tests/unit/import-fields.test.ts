@@ -14,7 +14,7 @@ import { SITE_CATEGORIES } from '../fixtures/categories';
 
 const none: Stock = { torino: 0, aosta: 0 };
 
-describe('prices of the old API (SPEC §9)', () => {
+describe('prices of the old API', () => {
 	it.each([
 		['cents above 100', 2990, false, 29.9],
 		['euros with decimals', 29.9, false, 29.9],

@@ -11,7 +11,7 @@ import { Notes } from '../../tools/import-legacy/values';
 
 const noDescription: LongDescription = { body: '' };
 
-describe('allergens in bold (DECISIONS.md 18)', () => {
+describe('allergens in bold', () => {
 	it.each([
 		['kept when already marked', 'Siero del **latte**, cacao.', 'Siero del **latte**, cacao.'],
 		[
@@ -70,7 +70,7 @@ describe('allergens in bold (DECISIONS.md 18)', () => {
 	});
 });
 
-describe('ingredients by the priority of SPEC §2', () => {
+describe("ingredients by the old site's priority", () => {
 	const find = (
 		features: unknown,
 		record: Record<string, unknown> = {},
@@ -174,7 +174,7 @@ describe('ingredients by the priority of SPEC §2', () => {
 	});
 });
 
-describe("usage (SPEC §2 'Modalità d'uso')", () => {
+describe("usage ('Modalità d'uso')", () => {
 	const find = (
 		features: unknown,
 		record: Record<string, unknown> = {},

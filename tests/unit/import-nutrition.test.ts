@@ -82,7 +82,7 @@ describe('nutrient names and values', () => {
 	});
 });
 
-describe('valori_nutrizionali with sections (SPEC §3)', () => {
+describe('valori_nutrizionali with sections', () => {
 	it.each([
 		['per_100g', {}, 'Per 100 g', 'per100'],
 		['per_100ml', {}, 'Per 100 ml', 'per100'],
@@ -151,7 +151,7 @@ describe('valori_nutrizionali with sections (SPEC §3)', () => {
 	});
 });
 
-describe('the other shapes of SPEC §3', () => {
+describe('the other shapes of the old data', () => {
 	it('valori_nutrizionali as a list of {nome, valore, unita}', () => {
 		const parsed = table([
 			{ nome: 'Grassi', valore: 1.0, unita: 'g' },
@@ -344,7 +344,7 @@ describe('the other shapes of SPEC §3', () => {
 	});
 });
 
-describe('serving labels and fixed notes (SPEC §9)', () => {
+describe('serving labels and fixed notes of the old site', () => {
 	it.each([
 		[{ slug: 'mass-gainer-extreme', name: 'Extreme Mass Gainer' }, 'Per 79 g**'],
 		[{ slug: 'proteina-soia-isolata', name: 'Proteina di Soia Isolata' }, 'Per 40 g**'],
@@ -543,7 +543,7 @@ describe('where the old answers put nutrition', () => {
 	});
 });
 
-describe('label regime (DECISIONS.md 18)', () => {
+describe('label regime: supplement or food', () => {
 	const rows = (names: string[]) => names.map((nutrient) => ({ nutrient, values: ['1 g'] }));
 
 	it.each([

@@ -97,7 +97,7 @@ describe('neighboursToPreload', () => {
 });
 
 describe('swipeDirection', () => {
-	it('uses the 50 px threshold of SPEC §9', () => {
+	it('uses a 50 px threshold', () => {
 		expect(SWIPE_THRESHOLD).toBe(50);
 	});
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
 	cryptoRandomIndex,
-	isPickupCode,
 	PICKUP_CODE_ALPHABET,
 	PICKUP_CODE_LENGTH,
 	pickupCode,
 } from '../../src/lib/pickup/code';
+import { isPickupCode } from '../helpers/pickup-code';
 
 describe('pickupCode', () => {
 	it('has no character people misread: 0, O, 1, I, L, U', () => {

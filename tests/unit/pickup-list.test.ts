@@ -16,7 +16,7 @@ import {
 	type PickupLine,
 } from '../../src/lib/pickup/list';
 
-/** The pickup list's rules (issue 18): add, quantities, remove, count, and stored data read back. */
+/** The pickup list's rules: add, quantities, remove, count, and stored data read back. */
 
 const WHEY: PickupItemData = {
 	productId: 'whey-concentrate-80',

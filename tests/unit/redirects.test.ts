@@ -80,7 +80,7 @@ const nonMatches: string[] = [
 ];
 
 describe('LEGACY_CATEGORY_SLUGS', () => {
-	it('holds exactly the five legacy slugs of SPEC §2', () => {
+	it('holds exactly the five renamed legacy slugs', () => {
 		expect(Object.entries(LEGACY_CATEGORY_SLUGS)).toEqual(LEGACY);
 	});
 });

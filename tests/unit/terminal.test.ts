@@ -3,7 +3,7 @@ import { describeMessage } from '../../src/server/contact/report';
 import type { StoredMessage } from '../../src/server/contact/store';
 import { escapeForTerminal } from '../../src/lib/format/terminal';
 
-/** Issue 19, item 6: what a visitor wrote can never drive the staff's terminal. */
+/** What a visitor wrote can never drive the staff's terminal. */
 
 /** Any character a terminal would act on rather than show. */
 const ACTIVE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildScriptOf, readWorkflow, workflowProblems } from '../../scripts/workflow.mjs';
+import { buildScriptOf, readWorkflow, workflowProblems } from '../helpers/workflow.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -4,11 +4,11 @@ import type { SiteCategory } from './categories';
 import { asNumber, asText, isRecord, pick, type Notes } from './values';
 
 /**
- * The category of an old product (SPEC §2, §3): the site's categories (content/categories) and
+ * The category of an old product (docs/import.md): the site's categories (content/categories) and
  * the old slugs that moved, as the legacy redirects know them (src/lib/redirects.ts).
  */
 
-/** The old numeric id of the merchandise category (SPEC §2: category id 6 has no nutrition). */
+/** The old numeric id of the merchandise category (category id 6 has no nutrition). */
 const MERCHANDISE_CATEGORY_ID = 6;
 /** The old slug of that category, which the legacy redirects move. */
 const MERCHANDISE_LEGACY_SLUG = 'accessori-e-merchandising';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Imports products exported from the old system (issue 8, DECISIONS.md 3): a JSON array whose
+ * Imports products exported from the old system (docs/import.md): a JSON array whose
  * items are the old API's product answer merged with its details answer ({ ...product,
  * ...details }) or holding both ({ product, details }). Each product becomes
  * <out>/<category>/<slug>.md; the conversion is the pure code beside this file, compiled here

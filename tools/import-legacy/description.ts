@@ -1,7 +1,7 @@
 import { decodeEntities, type Notes } from './values';
 
 /**
- * The details' long description (SPEC §2): plain text, markdown or HTML, holding the product
+ * The details' long description (docs/import.md): plain text, markdown or HTML, holding the product
  * story, then possibly an expert tip after a marker ('Il consiglio dell'esperto'), a nutrition
  * section (markdown pipe table, HTML `<table class="nutritional-table">` or 'label: value'
  * lines), an 'Ingredienti:' section and a usage section. This splits them apart.

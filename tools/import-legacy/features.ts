@@ -1,7 +1,7 @@
 import { isRecord, looksLikeJson, parseJson, type Notes } from './values';
 
 /**
- * The details' `features` (SPEC §3): a list of text lines with bold section headings
+ * The details' `features` (docs/import.md): a list of text lines with bold section headings
  * (`**INGREDIENTI:** …`), an object (nutritionalHighlights, modalita_uso, ingredienti…), the same
  * object as a JSON string, or text lines among which a line holds JSON.
  */

@@ -4,7 +4,7 @@ import type { Flags } from './frontmatter';
 import { asFlag, asList, asText, isRecord, pick, shorten, type Notes } from './values';
 
 /**
- * The product fields of the old API (SPEC §3) in all their spellings: slug, brand, offer and
+ * The product fields of the old API (docs/import.md) in all their spellings: slug, brand, offer and
  * badge flags, photos. Category: category.ts; prices, stock and variants: variants.ts.
  */
 
@@ -28,7 +28,7 @@ export function brandOf(record: Record<string, unknown>, notes: Notes): string {
 	return 'Vigor Sport';
 }
 
-/** Badges of this site and the old flags they come from (SPEC §3). */
+/** Badges of this site and the old flags they come from. */
 const BADGE_FLAGS: readonly (readonly [flag: string, badge: Badge])[] = [
 	['bestPrice', 'miglior-prezzo'],
 	['immediateAvailability', 'disponibile'],

@@ -1,5 +1,5 @@
 /**
- * Import from the old system (issue 8, DECISIONS.md 3): pure functions that turn the old API's
+ * Import from the old system (docs/import.md): pure functions that turn the old API's
  * product answers into product content files. cli.mjs (npm run import:legacy) does the reading
  * and writing.
  */

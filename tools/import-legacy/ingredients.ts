@@ -13,8 +13,9 @@ import {
 } from './values';
 
 /**
- * The ingredient list by the priority order of SPEC §2, with allergens marked **in bold** as this
- * site's content wants them (DECISIONS.md 18) and the 'may contain' sentence moved to traces.
+ * The ingredient list by the old site's priority order (docs/import.md), with allergens marked **in
+ * bold** as this site's content wants them (docs/import.md) and the 'may contain' sentence moved to
+ * traces.
  */
 
 /** The 14 allergen groups of Reg. UE 1169/2011 as they are written in Italian ingredient lists. */
@@ -154,17 +155,17 @@ export interface IngredientSources {
 	slug: string;
 }
 
-/** Bars, oats and creams read a single `ingredients` field first (SPEC §2, priority 2). */
+/** Bars, oats and creams read a single `ingredients` field first (priority 2). */
 export function isBarOatCream(slug: string): boolean {
 	return /barrett|(?:^|-)bars?(?:-|$)|avena|(?:^|-)oats?(?:-|$)|crema|cream/.test(slug);
 }
 
 /**
- * The ingredients by SPEC §2's priority: (1) an INGREDIENTI heading in the feature text; (2) for
- * bar, oat and cream slugs the single `ingredients` field; (3) an `ingredienti` or `ingrediente`
- * field (also inside ingredienti_valori); (4) the `ingredients` field of the ingredients + usage
- * pair; (7) an 'Ingredienti:' section of the long description. The old site's built-in texts
- * (5, 8) were not exported: without a list the page refers visitors to the pack.
+ * The ingredients by the old site's priority: (1) an INGREDIENTI heading in the feature text; (2)
+ * for bar, oat and cream slugs the single `ingredients` field; (3) an `ingredienti` or
+ * `ingrediente` field (also inside ingredienti_valori); (4) the `ingredients` field of the
+ * ingredients + usage pair; (7) an 'Ingredienti:' section of the long description. The old site's
+ * built-in texts (5, 8) were not exported: without a list the page refers visitors to the pack.
  */
 export function findIngredients(sources: IngredientSources, notes: Notes): IngredientsResult {
 	const { features, record, description, slug } = sources;

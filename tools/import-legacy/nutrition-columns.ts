@@ -1,11 +1,11 @@
 import { VNR_FOOTNOTE, type NutritionTable } from '../../src/lib/catalogue/label';
 import { normKey } from './nutrition-cells';
-import { isSupplementCategory } from './regime';
+import { isSupplementCategory } from './supplement-categories';
 import { shorten, type Notes } from './values';
 
 /**
- * The columns of a nutrition table read from the old data (SPEC §3, §9): what each counts (per
- * dose, per 100 g/ml, per serving), the labels SPEC §9 gives when the data names none, and the
+ * The columns of a nutrition table read from the old data (docs/import.md): what each counts (per
+ * dose, per 100 g/ml, per serving), the old site's labels when the data names none, and the
  * builder that collects the cells column by column.
  */
 
@@ -19,12 +19,12 @@ export interface NutritionHints {
 /** How a column counts: per daily dose, per 100 g/ml, or per serving. */
 export type ColumnKind = 'dose' | 'per100' | 'serving';
 
-/** The note under tables whose serving column was labelled by SPEC §9's defaults. */
+/** The note under tables whose serving column was labelled by the old site's defaults. */
 export const SERVING_FOOTNOTE = '**Porzione consigliata';
 
 const text = (product: NutritionHints) => `${product.slug} ${product.name}`.toLowerCase();
 
-/** The fixed dose notes of SPEC §9: EAA 10 g, EAA pro 14 g (2 misurini), amino plus 5 tablets. */
+/** The old site's fixed dose notes: EAA 10 g, EAA pro 14 g (2 misurini), amino plus 5 tablets. */
 export function fixedDose(product: NutritionHints): { amount: string; note: string } | undefined {
 	const words = text(product);
 	if (/\beaa\b/.test(words) && /\bpro\b/.test(words))
@@ -36,7 +36,7 @@ export function fixedDose(product: NutritionHints): { amount: string; note: stri
 	return undefined;
 }
 
-/** The serving label of SPEC §9: 79 g for a mass gainer, 40 g for soy isolate, else 30 g. */
+/** The old site's serving label: 79 g for a mass gainer, 40 g for soy isolate, else 30 g. */
 export function servingLabel(product: NutritionHints): string {
 	const words = text(product);
 	if (/gainer/.test(words)) return 'Per 79 g**';
@@ -44,7 +44,7 @@ export function servingLabel(product: NutritionHints): string {
 	return 'Per 30 g**';
 }
 
-/** Whether the product is an amino acid product (for 'Per 4 compresse', SPEC §9). */
+/** Whether the product is an amino acid product (for 'Per 4 compresse'). */
 function isAminoAcid(product: NutritionHints): boolean {
 	return /amino|bcaa|\beaa\b|leucin|glutamm/.test(text(product));
 }
@@ -124,7 +124,7 @@ export function kindOf(label: string): ColumnKind {
 	return 'serving';
 }
 
-/** The column used when the data names none (SPEC §9 labels, fixed doses). */
+/** The column used when the data names none (the old site's labels, fixed doses). */
 export function defaultColumn(ctx: Context, listShaped = false): string {
 	const fixed = fixedDose(ctx.product);
 	if (fixed) {
@@ -139,11 +139,11 @@ export function defaultColumn(ctx: Context, listShaped = false): string {
 		return ctx.builder.column('dose', 'Per dose giornaliera', 'dose');
 	}
 	const label = servingLabel(ctx.product);
-	ctx.notes.fallback('label.nutrition', `porzione non indicata: colonna «${label}» (SPEC §9)`);
+	ctx.notes.fallback('label.nutrition', `porzione non indicata: colonna «${label}» (vecchio sito)`);
 	return ctx.builder.column('serving', label, 'serving');
 }
 
-/** The column of a section key such as per_100g, per_dose, per_2_bars (SPEC §3). */
+/** The column of a section key such as per_100g, per_dose, per_2_bars. */
 export function sectionColumn(ctx: Context, key: string, porzione: string | undefined): string {
 	const k = normKey(key);
 	const fixed: Record<string, [string, ColumnKind]> = {

@@ -16,12 +16,12 @@ import { addGrid, addLines, htmlGrid } from './nutrition-grid';
 import { asText, isPresent, isRecord, looksLikeJson, parseJson, pick, type Notes } from './values';
 
 /**
- * Nutrition data of the old system in every shape of SPEC §3, turned into this site's single
- * table shape {columns, rows: [{nutrient, values, vnr?}], footnotes} (DECISIONS.md 3). Rows
+ * Nutrition data of the old system in every shape it took, turned into this site's single
+ * table shape {columns, rows: [{nutrient, values, vnr?}], footnotes} (docs/import.md). Rows
  * missing a nutrient name or a value are skipped; unreadable or empty data gives no table and a
- * warning, never an exception. Serving labels and fixed notes follow SPEC §9. Here: the shapes
- * of the data (maps, lists, JSON) and where to look; nutrition-columns.ts: the columns and the
- * table builder; nutrition-grid.ts: text lines and tables; nutrition-cells.ts: names and cells.
+ * warning, never an exception. Serving labels and fixed notes follow the old site's. Here: the
+ * shapes of the data (maps, lists, JSON) and where to look; nutrition-columns.ts: the columns and
+ * the table builder; nutrition-grid.ts: text lines and tables; nutrition-cells.ts: names and cells.
  */
 
 export { nutrientName } from './nutrition-cells';

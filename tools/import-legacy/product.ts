@@ -14,8 +14,8 @@ import { asText, isRecord, Notes, pick, shorten, unwrapJson, type ImportNote } f
 
 /**
  * One record of the old system's export (product answer plus details answer) → the frontmatter
- * of a product content file, its markdown body and the notes of what fell back (SPEC §2, §3, §9;
- * DECISIONS.md 3, 4, 10, 18). Never throws: a record that cannot become a product is skipped
+ * of a product content file, its markdown body and the notes of what fell back
+ * (docs/import.md). Never throws: a record that cannot become a product is skipped
  * with a reason.
  */
 

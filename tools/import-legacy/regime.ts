@@ -1,8 +1,9 @@
 import type { Regime } from '../../src/lib/content/product-schema';
 import type { ParsedNutrition } from './nutrition';
+import { isSupplementCategory } from './supplement-categories';
 
 /**
- * Which labelling rules an imported product follows (DECISIONS.md 18). The old data does not
+ * Which labelling rules an imported product follows (docs/import.md). The old data does not
  * say, so the table's shape decides first and the category second:
  *
  * 1. a %VNR column or values per dose (per_dose, per softgel, per N compresse) → integratore;
@@ -15,18 +16,6 @@ import type { ParsedNutrition } from './nutrition';
 export interface RegimeChoice {
 	regime: Regime;
 	reason: string;
-}
-
-/** The categories whose products default to food supplements (rule 3 above). */
-const SUPPLEMENT_CATEGORIES: readonly string[] = [
-	'supplementi',
-	'aminoacidi-e-creatina',
-	'dimagranti',
-];
-
-/** Whether values of this category are given per daily dose (food supplements). */
-export function isSupplementCategory(category: string): boolean {
-	return SUPPLEMENT_CATEGORIES.includes(category);
 }
 
 /** Decides integratore or alimento from the nutrition table's shape and the category. */

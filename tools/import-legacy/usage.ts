@@ -4,7 +4,7 @@ import { findSection, sectionText, stripBullet, type Features } from './features
 import { asList, asText, htmlText, isRecord, pick, type Notes } from './values';
 
 /**
- * How to use a product (SPEC §2 usage tab), its recommended daily dose and its own warnings.
+ * How to use a product (the usage tab), its recommended daily dose and its own warnings.
  */
 
 /** Where to look for usage texts. */
@@ -61,8 +61,8 @@ const DOSE_UNITS =
 	'compress[ae]|capsul[ae]|softgel|perl[ae]|misurin[io]|bustin[ae]|fial[ae]|gocce|tavolett[ae]|dos[ei]|barrett[ae]|g|ml|mg';
 
 /**
- * The recommended daily dose: from a fixed note of SPEC §9, from "… 2 compresse al giorno" in the
- * usage text, or from a per-dose column of the table. Supplements need one (DECISIONS.md 18):
+ * The recommended daily dose: from a fixed note of the old site, from "… 2 compresse al giorno" in
+ * the usage text, or from a per-dose column of the table. Supplements need one:
  * without it a placeholder pointing to the pack is written and reported.
  */
 export function findDailyDose(

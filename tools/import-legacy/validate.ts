@@ -6,7 +6,7 @@ import type { ConvertedProduct, ProductFrontmatter } from './product';
 import type { ImportNote } from './values';
 
 /**
- * The importer checks what it writes (issue 14): every file it is about to write is read back
+ * The importer checks what it writes (docs/import.md): every file it is about to write is read back
  * as the build reads it (YAML frontmatter) and parsed with the site's own product schema. A
  * product that would not build is repaired where a field can be dropped, with the repair
  * reported, or skipped with the schema's Italian message. It never writes a file that breaks

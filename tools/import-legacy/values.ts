@@ -1,6 +1,6 @@
 /**
- * Tolerant readers for the values of the old system's answers (SPEC §3): the same field may be a
- * number, a numeric string, a JSON string or missing. Nothing here throws.
+ * Tolerant readers for the values of the old system's answers (docs/import.md): the same field may
+ * be a number, a numeric string, a JSON string or missing. Nothing here throws.
  */
 
 /** A note about one field of an imported product: a fallback used, or a problem in the data. */

@@ -12,11 +12,11 @@ import {
 } from './values';
 
 /**
- * Prices (SPEC §9), stock per old store id and the variants of an old product: the details'
+ * Prices (docs/import.md), stock per old store id and the variants of an old product: the details'
  * variants, else its sizes, else one variant at its lowest price.
  */
 
-/** The shops of this site by old store id: 1 is Torino, any other Aosta (SPEC §9). */
+/** The shops of this site by old store id: 1 is Torino, any other Aosta. */
 export type ShopKey = 'torino' | 'aosta';
 /** Pieces in stock per shop. */
 export type Stock = Record<ShopKey, number>;
@@ -27,7 +27,7 @@ export function shopOfStore(storeId: unknown): ShopKey {
 }
 
 /**
- * A price of the old API in euros (SPEC §9: server prices are in cents). Fields named *_cents are
+ * A price of the old API in euros (server prices are in cents). Fields named *_cents are
  * always cents; other numbers are cents when they are whole and above 100 (2990 → 29.90), euros
  * otherwise (29.9, 89, and texts with € or decimals such as "29,90 €"). Zero, negative or
  * unreadable prices give null.

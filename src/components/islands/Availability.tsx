@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { availabilityRows, type ShopRef } from '../../lib/catalogue/variants';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type AvailabilityProps = {
 	initialId: string;
@@ -11,7 +11,7 @@ export type AvailabilityProps = {
 	children?: ReactNode;
 };
 
-/** Link to the contact form with the product, variant and shop filled in (DECISIONS.md 12). */
+/** Link to the contact form with the product, variant and shop filled in (docs/contact.md). */
 function reserveHref(productSlug: string, variantId: string, shopId: string): string {
 	const params = new URLSearchParams({
 		prodotto: productSlug,

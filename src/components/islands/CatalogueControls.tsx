@@ -12,8 +12,8 @@ import {
 	type SortableProduct,
 } from '../../lib/catalogue/sort-filter';
 import { iconFilter } from '../../lib/icons';
-import Icon from './Icon';
-import LabelledSelect, { brandChoices } from './LabelledSelect';
+import Icon from './shared/Icon';
+import LabelledSelect, { brandChoices } from './shared/LabelledSelect';
 
 /** What the island knows of each product: enough to sort and filter the server-rendered cards. */
 export type CatalogueItem = SortableProduct & { slug: string };
@@ -38,7 +38,7 @@ function rememberInAddress(query: CatalogueQuery): void {
 }
 
 /**
- * Sort and filter controls of a category page (SPEC §2). The cards are static HTML; this island
+ * Sort and filter controls of a category page. The cards are static HTML; this island
  * only reorders and hides them, and keeps the choices in the address (?ordina, ?marca, ?prezzo)
  * so that a link can be shared and the back button restores them.
  */
@@ -52,7 +52,7 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 	const visible = useMemo(() => applyQuery(products, query), [products, query]);
 
 	// Read the address once hydrated, and again when the visitor goes back or forward. The
-	// controls work before hydration (issue 15: a phone's first tap is never lost): a tap on
+	// controls work before hydration (a phone's first tap is never lost): a tap on
 	// 'Filtri' is held and replayed by client:interaction, and a sort chosen in the server's
 	// <select> while the island was loading is applied here, as if chosen now.
 	useEffect(() => {

@@ -13,7 +13,7 @@ import {
 	savePreferences,
 } from '../../stores/consent';
 import { iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 type Choice = 'analytics' | 'marketing' | 'functional';
 
@@ -44,7 +44,7 @@ const button =
 	'inline-flex min-h-11 items-center justify-center rounded-lg px-5 py-2 font-semibold transition-colors';
 
 /**
- * The cookie banner (SPEC §4; DECISIONS.md 13, 19): a region at the bottom of the page, never a
+ * The cookie banner: a region at the bottom of the page, never a
  * modal, shown while no valid decision is stored. It is rendered into every page's HTML and
  * shown from the first paint when <html> has data-consent-pending (set in BaseLayout.astro).
  * While it is open the page gets extra room at the bottom, so it never hides the element that
@@ -84,7 +84,8 @@ export default function CookieBanner() {
 		};
 	}, []);
 
-	// The mark the stylesheet shows the banner by (BaseLayout.astro sets it before the first paint).
+	// The mark the stylesheet shows the banner by (BaseLayout.astro sets it before the first
+	// paint).
 	useEffect(() => {
 		document.documentElement.toggleAttribute('data-consent-pending', open);
 	}, [open]);

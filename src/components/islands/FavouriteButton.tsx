@@ -4,7 +4,7 @@ import { FAVOURITE_MESSAGES, type FavouriteInput } from '../../lib/favourites/fa
 import { $favourites, toggleFavourite } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import { iconHeart } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type FavouriteButtonProps = {
 	product: FavouriteInput;
@@ -13,8 +13,8 @@ export type FavouriteButtonProps = {
 };
 
 /**
- * The heart that saves a product (SPEC §4, §8). The server HTML shows it unsaved; once mounted
- * it shows the stored state, so hydration never mismatches and the box never changes size.
+ * The heart that saves a product (docs/favourites.md). The server HTML shows it unsaved; once
+ * mounted it shows the stored state, so hydration never mismatches and the box never changes size.
  */
 export default function FavouriteButton({ product, look = 'card' }: FavouriteButtonProps) {
 	const entries = useStore($favourites);

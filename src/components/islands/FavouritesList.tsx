@@ -11,7 +11,7 @@ import { formatPrice } from '../../lib/format/price';
 import { $favourites, clearFavourites } from '../../stores/favourites';
 import { showError, showToast } from '../../stores/toasts';
 import FavouriteButton from './FavouriteButton';
-import { ListEmpty, ListLoading } from './ListStates';
+import { ListEmpty, ListLoading } from './shared/ListStates';
 import PickupAddButton from './PickupAddButton';
 
 /** Reads the catalogue index; null when the network or the file fails (stored fields are used). */
@@ -124,7 +124,7 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * The favourites page (SPEC §2): loading, empty state, or the saved products refreshed from the
+ * The favourites page: loading, empty state, or the saved products refreshed from the
  * catalogue, with 'Rimuovi Tutti' behind a confirmation dialog.
  */
 export default function FavouritesList() {
@@ -152,7 +152,8 @@ export default function FavouritesList() {
 	}, [hasEntries, catalogue]);
 
 	// Server HTML, and the first render in the browser: both states, the page's mark chooses one
-	// (StoredListMark.astro, styles/global.css), so a visitor with none sees the empty state at once.
+	// (StoredListMark.astro, styles/global.css), so a visitor with none sees the empty state at
+	// once.
 	if (!mounted) {
 		return (
 			<>

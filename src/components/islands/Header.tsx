@@ -11,7 +11,7 @@ import { FAVOURITES_LINK, NAV_LINKS, PICKUP_LINK, type NavLink } from '../../sit
 import { $favouriteCount } from '../../stores/favourites';
 import { $pickupCount } from '../../stores/pickup-list';
 import { iconBag, iconClose, iconHeart, iconMenu } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 import { SEARCH_PAGE, SearchButton, SearchForm, SearchPanel } from './header/HeaderSearch';
 
 export type HeaderProps = {
@@ -67,7 +67,7 @@ function CountLink({
 }
 
 /**
- * The sticky site header (SPEC §2, §4, §9). Rendered to HTML at build time; once hydrated it
+ * The sticky site header. Rendered to HTML at build time; once hydrated it
  * follows the scroll (compact, hidden) through the pure rules in lib/header/scroll-rules.ts and
  * drives the mobile menu.
  */

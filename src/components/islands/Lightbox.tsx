@@ -10,7 +10,7 @@ import {
 	type LightboxPhoto,
 } from '../../lib/gallery/lightbox';
 import { iconChevronLeft, iconChevronRight, iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type LightboxProps = {
 	/** The group's photos, in the order of the grid's links (`data-photo-index`). */
@@ -25,7 +25,7 @@ const BUTTON =
 	'flex size-11 shrink-0 items-center justify-center rounded-full bg-night-soft text-white hover:bg-accent hover:text-night';
 
 /**
- * Full-screen lightbox over a photo grid (SPEC §2 'Negozi', §4 'Lightbox'). The grid arrives as
+ * Full-screen lightbox over a photo grid (docs/shops.md). The grid arrives as
  * static HTML: its links keep working without JavaScript and with modifier keys or the middle
  * button; a plain click opens the native modal <dialog> instead (focus moved in, trapped and
  * returned, page inert and not scrollable). Arrows and swipes navigate, wrapping around.
@@ -85,7 +85,8 @@ export default function Lightbox({ photos, label, children }: LightboxProps) {
 				event.preventDefault();
 				go(event.key === 'ArrowRight' ? 1 : -1);
 			} else if (event.key === 'Tab') {
-				// Keep Tab inside the dialog instead of letting it reach the browser's own controls.
+				// Keep Tab inside the dialog instead of letting it reach the browser's own
+				// controls.
 				const buttons = [...box.querySelectorAll<HTMLElement>('button')];
 				const first = buttons[0];
 				const last = buttons[buttons.length - 1];

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { iconBag } from '../../lib/icons';
 import { clampQuantity } from '../../lib/pickup/list';
 import type { PickupChoice } from '../../lib/pickup/choices';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 import { QuantitySelect } from './pickup/QuantitySelect';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type PickupAddProps = {
 	initialId: string;
@@ -17,7 +17,7 @@ export type PickupAddProps = {
 const MAX_AT_ONCE = 10;
 
 /**
- * 'Aggiungi alla lista ritiro' on the product page (issue 18): the chosen variant
+ * 'Aggiungi alla lista ritiro' on the product page (docs/pickup.md): the chosen variant
  * ($selectedVariant) in the chosen number of pieces. The pieces' select works before the island
  * hydrates and is read when it does; the button is never disabled, so the first tap, held by
  * client:interaction while the island loads, adds.
@@ -64,7 +64,8 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 				</div>
 				<button
 					type="button"
-					// The select's own value: a replayed first tap may come before the state has it.
+					// The select's own value: a replayed first tap may come before the state has
+					// it.
 					onClick={() => addWithToast(choice, Number(select.current?.value ?? quantity))}
 					data-pickup-add={choice.productId}
 					className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-4 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover"

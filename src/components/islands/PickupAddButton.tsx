@@ -1,6 +1,6 @@
 import type { PickupChoice } from '../../lib/pickup/choices';
 import { iconBag } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 
 export type PickupAddButtonProps = {

@@ -7,7 +7,7 @@ import {
 	type Confirmation,
 } from '../../lib/pickup/confirmation';
 import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
-import { ListLoading } from './ListStates';
+import { ListLoading } from './shared/ListStates';
 
 export type PickupConfirmationProps = {
 	shops: { id: string; name: string; address: string; phone: string; hours: PickupHours }[];
@@ -43,7 +43,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * /lista-ritiro/confermata (issue 18): the pickup code in large type, its QR code, the shop and
+ * /lista-ritiro/confermata: the pickup code in large type, its QR code, the shop and
  * the day, read from the address (lib/pickup/confirmation.ts), and what became of the e-mail.
  */
 export default function PickupConfirmation({ shops }: PickupConfirmationProps) {

@@ -34,7 +34,7 @@ import { showError, showToast } from '../../stores/toasts';
 import { Field, fieldId, PrivacyField, SendControls, TrapField } from './contact/Field';
 import { useOfflineResend } from './contact/use-offline-resend';
 import { useSubmit } from './contact/use-submit';
-import { ListEmpty, ListLoading } from './ListStates';
+import { ListEmpty, ListLoading } from './shared/ListStates';
 import { PickupLines, quantityId } from './pickup/PickupLines';
 import { DayChoice, ShopChoice, type PickupPageShop } from './pickup/ShopDayChoice';
 import { usePickupForm } from './pickup/use-pickup-form';
@@ -61,7 +61,7 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * /lista-ritiro (issue 18): the list's lines with their availability at the chosen shop (read
+ * /lista-ritiro: the list's lines with their availability at the chosen shop (read
  * fresh per product), the pickup day among the shop's open days, the visitor's details with the
  * contact form's rules, and the reservation sent to POST /api/prenotazioni with a submission key.
  * Accepted, the list is emptied and the confirmation opens; offline, the service worker queues

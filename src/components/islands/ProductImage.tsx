@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 /** One picture of the product, already resized at build. */
 export type ProductPicture = {
@@ -20,7 +20,7 @@ export type ProductImageProps = {
 };
 
 /**
- * The 500 px image area of the product page (SPEC §2 'Lazy image', §4): it follows the selected
+ * The 500 px image area of the product page (docs/catalogue.md): it follows the selected
  * variant, pulses until the picture has loaded and says 'Immagine non disponibile' if it fails.
  * The box has a fixed height, so nothing moves while pictures change.
  */

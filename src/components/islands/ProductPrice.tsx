@@ -1,5 +1,5 @@
 import { formatPrice } from '../../lib/format/price';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type ProductPriceProps = {
 	initialId: string;

@@ -12,7 +12,7 @@ import {
 } from '../../lib/search/address';
 import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
 import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
-import LabelledSelect, { brandChoices, type Choice } from './LabelledSelect';
+import LabelledSelect, { brandChoices, type Choice } from './shared/LabelledSelect';
 import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
 
 export type SearchPageProps = {
@@ -42,7 +42,7 @@ async function unavailableOffline(hits: readonly SearchHit[]): Promise<Set<strin
 }
 
 /**
- * The search page (/cerca, issue 17): a GET form that works before hydration and without
+ * The search page (/cerca): a GET form that works before hydration and without
  * JavaScript, and once hydrated, results as the visitor types. The address holds the whole state
  * (lib/search/address.ts): typing replaces the entry, a filter or a submitted search adds one,
  * so back and forward step through searches. Pagefind loads when the field gets focus or the

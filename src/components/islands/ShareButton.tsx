@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { copyText } from './copy-text';
+import { copyText } from './share/copy-text';
 import { iconShare } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 export type ShareButtonProps = {
 	title: string;
@@ -9,7 +9,7 @@ export type ShareButtonProps = {
 	url: string;
 };
 
-/** How long '✓ Link copiato!' stays (SPEC §9). */
+/** How long '✓ Link copiato!' stays (docs/catalogue.md). */
 const CONFIRMATION_MS = 2000;
 
 /**

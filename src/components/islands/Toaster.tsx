@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { SWIPE_THRESHOLD } from '../../lib/gestures/swipe';
 import { $toast, dismissToast, type Toast } from '../../stores/toasts';
 import { iconClose } from '../../lib/icons';
-import Icon from './Icon';
+import Icon from './shared/Icon';
 
 function ToastCard({ toast }: { toast: Toast }) {
 	const [offset, setOffset] = useState(0);
@@ -81,7 +81,7 @@ function ToastCard({ toast }: { toast: Toast }) {
 }
 
 /**
- * The one place toasts appear (SPEC §4, §8, §9): one at a time, in a live region that is in the
+ * The one place toasts appear: one at a time, in a live region that is in the
  * page from the start so screen readers announce it — polite for success, assertive for errors.
  */
 export default function Toaster() {

@@ -12,7 +12,7 @@ import {
 	type VariantView,
 } from '../../lib/catalogue/variants';
 import { selectVariant, VARIANT_PARAM } from '../../stores/variant';
-import { useSelectedVariant } from './use-selected-variant';
+import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type VariantPickerProps = {
 	initialId: string;
@@ -27,7 +27,7 @@ function rememberInAddress(id: string) {
 }
 
 /**
- * 'Scegli la tua variante' (SPEC §4, §5, §9): flavour select when there is more than one
+ * 'Scegli la tua variante' (docs/catalogue.md): flavour select when there is more than one
  * flavour, size buttons disabled when no shop has them, price and state of the choice.
  */
 export default function VariantPicker({ initialId, variants }: VariantPickerProps) {
@@ -39,7 +39,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 	const section = useRef<HTMLElement>(null);
 
 	// When the page opens: a size or flavour the visitor chose in the server's HTML while the
-	// island was loading (a phone's first tap, issue 15) wins; else ?variante= in the address.
+	// island was loading (a phone's first tap) wins; else ?variante= in the address.
 	useEffect(() => {
 		const fields = section.current;
 		const size = fields?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;

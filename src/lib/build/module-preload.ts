@@ -1,6 +1,6 @@
 /**
- * Module preloads for the pages' scripts (issue 15). Vite splits the code shared by the page
- * script and the islands (the stores, the open-now rule) into chunks that the page script
+ * Module preloads for the pages' scripts (docs/navigation.md). Vite splits the code shared by the
+ * page script and the islands (the stores, the open-now rule) into chunks that the page script
  * imports, and a browser only learns of them once that script has arrived: one more round trip
  * before the script runs. A `<link rel="modulepreload">` beside the script for each module it
  * imports, however deep, fetches them all at once. Pure: the build (src/integrations/

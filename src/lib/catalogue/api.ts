@@ -3,7 +3,7 @@ import { isAvailable } from './variants';
 import type { ProductView } from './view';
 
 /**
- * The shapes of the static read API (DECISIONS.md 1), built at build time from the product view
+ * The shapes of the static read API (docs/catalogue.md), built at build time from the product view
  * model (lib/catalogue/view.ts). Pure: src/lib/content/queries.ts resolves the image URLs and
  * passes them in.
  */
@@ -27,7 +27,7 @@ export interface CatalogueEntry {
 	brand: string;
 	categorySlug: string;
 	categoryName: string;
-	/** Short description, already cut for a card (SPEC §9). */
+	/** Short description, already cut for a card. */
 	description: string;
 	minPriceCents: number | null;
 	imageUrl: string;
@@ -69,7 +69,7 @@ export function productResource(product: ApiProductInput) {
 	};
 }
 
-/** /api/products-grouped/{category}.json: products with more than one variant (SPEC §3). */
+/** /api/products-grouped/{category}.json: products with more than one variant. */
 export function groupedResource({ view }: ApiProductInput) {
 	return {
 		id: view.slug,

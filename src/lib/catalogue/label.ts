@@ -1,5 +1,5 @@
 /**
- * Rendering rules for the label data of a product (DECISIONS.md 18): allergens in bold inside
+ * Rendering rules for the label data of a product (docs/catalogue.md): allergens in bold inside
  * the ingredient list, the statements Italian law requires on food supplements, and the split of
  * the long description from the expert tip.
  */
@@ -43,21 +43,21 @@ export const SUPPLEMENT_STATEMENTS = [
 	'Tenere fuori dalla portata dei bambini al di sotto dei tre anni di età.',
 ] as const;
 
-/** The fixed warnings of the usage tab (SPEC §2 'Avvertenze'). */
+/** The fixed warnings of the usage tab. */
 export const GENERAL_WARNINGS = [
 	'Non superare la dose giornaliera consigliata.',
 	'Tenere lontano dalla portata dei bambini.',
 	'In gravidanza, durante l’allattamento o in presenza di patologie consultare il medico prima dell’uso.',
 ] as const;
 
-/** The fixed tip of the usage tab (SPEC §2). */
+/** The fixed tip of the usage tab. */
 export const USAGE_TIP =
 	'Per risultati migliori assumi il prodotto con regolarità, possibilmente sempre alla stessa ora e durante i pasti.';
 
-/** Used when a product's label has no usage text (SPEC §2). */
+/** Used when a product's label has no usage text. */
 export const DEFAULT_USAGE = 'Seguire le indicazioni riportate sulla confezione.';
 
-/** Used when a product has no expert tip (SPEC §2). */
+/** Used when a product has no expert tip. */
 export const DEFAULT_TIP =
 	'Prima di iniziare un’integrazione chiedi consiglio al tuo medico o a un professionista della nutrizione: sapranno indicarti il prodotto e la dose più adatti a te.';
 
@@ -80,7 +80,7 @@ export function splitExpertTip(html: string): { description: string; tip: string
 /** The footnote every table with %VNR must carry (Reg. UE 1169/2011). */
 export const VNR_FOOTNOTE = '*VNR: Valori Nutritivi di Riferimento';
 
-/** A nutrition table as written in content (one shape for every product, DECISIONS.md 3). */
+/** A nutrition table as written in content (one shape for every product). */
 export interface NutritionTable {
 	columns: string[];
 	rows: { nutrient: string; values: string[]; vnr?: string | undefined }[];

@@ -1,5 +1,5 @@
 /**
- * Which links are worth fetching before the visitor opens them (issue 15): products and
+ * Which links are worth fetching before the visitor opens them (docs/navigation.md): products and
  * categories, the pages a visitor of this catalogue most likely opens next. Pure, so the rules
  * are unit-tested; src/scripts/prefetch.ts applies them in the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Sorting and filtering of a category's products (SPEC §2 and §9). Shared by the build, which
+ * Sorting and filtering of a category's products (docs/catalogue.md). Shared by the build, which
  * renders the default order, and by the filter island, which re-sorts in the browser.
  */
 
@@ -21,7 +21,7 @@ export const SORT_OPTIONS = [
 export type SortKey = (typeof SORT_OPTIONS)[number]['value'];
 export const DEFAULT_SORT: SortKey = 'nome-az';
 
-/** Price bands in cents, bounds inclusive (SPEC §9). */
+/** Price bands in cents, bounds inclusive. */
 export const PRICE_BANDS = [
 	{ value: 'tutti', label: 'Tutti i prezzi', min: null, max: null },
 	{ value: '0-25', label: 'Fino a 25 €', min: 0, max: 2500 },

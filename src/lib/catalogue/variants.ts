@@ -1,7 +1,7 @@
 import { slugify } from '../format/text';
 
 /**
- * Variant selection and availability (SPEC §4 'Variant picker', §9, DECISIONS.md 10). The
+ * Variant selection and availability (docs/catalogue.md). The
  * product page's islands receive `VariantView`s and use these rules; the build uses them too.
  */
 
@@ -153,7 +153,7 @@ export function lowestPrice(variants: readonly Pick<VariantView, 'priceCents'>[]
 	return prices.length ? Math.min(...prices) : null;
 }
 
-/** Colour of the dot next to each flavour; grey when the flavour is not in the map (SPEC §9). */
+/** Colour of the dot next to each flavour; grey when the flavour is not in the map. */
 const FLAVOUR_COLOURS: [RegExp, string][] = [
 	[/cioccolato|cacao|brownie/, '#5b3a29'],
 	[/caff|cappuccino|mocaccino/, '#6f4e37'],

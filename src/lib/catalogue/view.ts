@@ -1,5 +1,5 @@
-import { BADGES, RIBBONS, type Badge, type Ribbon } from '../content/product-schema';
-import type { FavouriteInput } from '../favourites/favourites';
+import { BADGES, RIBBONS, type Badge, type Ribbon } from './badges';
+import type { FavouriteInput } from '../favourites/entry';
 import type { VariantOffer } from '../seo/structured-data';
 import { categoryPath, productPath } from './paths';
 import {
@@ -19,7 +19,7 @@ import {
  * src/lib/content/queries.ts builds the views of the content collection.
  */
 
-/** A tab of the product page (DECISIONS.md 11), in the order shown. */
+/** A tab of the product page (docs/catalogue.md), in the order shown. */
 export interface ProductTab {
 	id: 'descrizione' | 'tecniche' | 'valori' | 'uso' | 'ingredienti';
 	label: string;
@@ -36,7 +36,7 @@ export interface TabRules {
 }
 
 /**
- * The tabs to show (DECISIONS.md 11): nutrition and ingredients only for categories that have
+ * The tabs to show: nutrition and ingredients only for categories that have
  * them and products without technical specs; technical specs for non-food products; usage
  * whenever there is a label or the category is food.
  */

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC §4, §9; DECISIONS.md 13, 19). Pure rules: what a stored decision means,
+ * Cookie consent (docs/consent.md). Pure rules: what a stored decision means,
  * when it expires, how stored preferences are read.
  */
 
@@ -21,7 +21,7 @@ export interface StoredDecision {
 	decidedAt: string;
 }
 
-/** Nothing but necessary cookies: the default, and what 'Rifiuta tutti' and X keep (SPEC §9). */
+/** Nothing but necessary cookies: the default, and what 'Rifiuta tutti' and X keep. */
 export const DEFAULT_PREFERENCES: CookiePreferences = {
 	necessary: true,
 	analytics: false,
@@ -70,7 +70,7 @@ export function validDecision(text: string | null | undefined, now: Date): Store
 }
 
 /**
- * Reads stored preferences merged over the defaults, with necessary forced on (SPEC §7). An
+ * Reads stored preferences merged over the defaults, with necessary forced on. An
  * unreadable value gives the defaults and a warning through `warn`.
  */
 export function parsePreferences(

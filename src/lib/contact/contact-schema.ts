@@ -1,6 +1,6 @@
 /**
- * The contact form's rules (SPEC §5), the one implementation shared by the form island and by
- * POST /api/contact. Plain functions rather than a zod schema: the island ships them to every
+ * The contact form's rules (docs/contact.md), the one implementation shared by the form island and
+ * by POST /api/contact. Plain functions rather than a zod schema: the island ships them to every
  * visitor of /contatti, and zod would add tens of kilobytes for five rules. Pure: no I/O, no DOM.
  */
 
@@ -31,7 +31,7 @@ export interface ContactMessage {
 /** The error message of each field that breaks a rule. */
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** The exact messages of SPEC §5, shown in red under each field. */
+/** The exact messages, shown in red under each field. */
 export const CONTACT_ERRORS: Readonly<Record<ContactField, string>> = Object.freeze({
 	name: 'Il nome deve essere di almeno 3 caratteri.',
 	email: 'Inserisci un indirizzo email valido.',
@@ -50,7 +50,7 @@ export const CONTACT_LABELS: Readonly<Record<ContactField, string>> = Object.fre
 });
 
 /**
- * Minimum lengths of SPEC §5 and §9, in visible characters (`visibleLength`): three NUL bytes,
+ * Minimum lengths, in visible characters (`visibleLength`): three NUL bytes,
  * zero-width spaces or lone combining accents are not a name.
  */
 export const MIN_LENGTH = Object.freeze({ name: 3, phone: 5, message: 10 });
@@ -92,7 +92,7 @@ export const CONTACT_CHARACTER_ERRORS = Object.freeze({
  */
 export const HONEYPOT_FIELD = 'extra_info';
 
-/** The empty form (SPEC §5 defaults). */
+/** The empty form: empty texts, the privacy box unticked. */
 export const EMPTY_CONTACT: Readonly<ContactInput> = Object.freeze({
 	name: '',
 	email: '',

@@ -1,7 +1,8 @@
 /**
- * What the visitor is told after sending the contact form (SPEC §8): the success toast chosen
- * from the server's `emailStatus`, and the text of the failure toast. Pure.
+ * What the visitor is told after sending the contact form (docs/contact.md): the success toast
+ * chosen from the server's `emailStatus`, and the text of the failure toast. Pure.
  */
+import { CONTACT_OUTBOX } from '../pwa/outbox';
 
 /** What happened to the two e-mails of a message, as POST /api/contact answers it. */
 export interface EmailStatus {
@@ -24,7 +25,7 @@ export interface ToastText {
 	description: string;
 }
 
-/** The e-mail status read from an untrusted answer: anything missing counts as false (SPEC §8). */
+/** The e-mail status read from an untrusted answer: anything missing counts as false. */
 export function readEmailStatus(value: unknown): EmailStatus {
 	const status =
 		typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -37,8 +38,8 @@ export function readEmailStatus(value: unknown): EmailStatus {
 }
 
 /**
- * The four success toasts of SPEC §8, first matching case wins, and a fifth for an answer that
- * came before the mail server did (`emailsPending`): the message is stored and the e-mails are
+ * The four success toasts (docs/contact.md), first matching case wins, and a fifth for an answer
+ * that came before the mail server did (`emailsPending`): the message is stored and the e-mails are
  * on their way, which is neither a success of both nor a failure.
  */
 export function successToast(status: EmailStatus): ToastText {
@@ -86,7 +87,7 @@ export const NETWORK_ERROR =
 
 /**
  * The reason of a failed answer: the server's own Italian `error` when it sent one, otherwise
- * the status code, a colon and the body or the status text (SPEC §8).
+ * the status code, a colon and the body or the status text.
  */
 export function failureReason(status: number, statusText: string, body: unknown): string {
 	if (typeof body === 'object' && body !== null) {
@@ -129,6 +130,6 @@ export function isQueuedAnswer(status: number, body: unknown): boolean {
 	);
 }
 
-/** The messages between the service worker and the contact form. */
-export const CONTACT_SENT = 'CONTACT_SENT';
-export const REPLAY_CONTACT = 'REPLAY_CONTACT';
+/** The messages between the service worker and the contact form (its outbox's). */
+export const CONTACT_SENT = CONTACT_OUTBOX.sent;
+export const REPLAY_CONTACT = CONTACT_OUTBOX.replay;

@@ -1,7 +1,7 @@
 /**
- * Sending the contact form from the browser (SPEC §8): the JSON request to POST /api/contact and
- * what its answer means for the form. Pure but for the `fetch` it is given: no DOM, no React,
- * so the classification is tested with a function standing in for the network.
+ * Sending the contact form from the browser (docs/contact.md): the JSON request to POST
+ * /api/contact and what its answer means for the form. Pure but for the `fetch` it is given: no
+ * DOM, no React, so the classification is tested with a function standing in for the network.
  */
 import {
 	CONTACT_FIELDS,

@@ -1,5 +1,5 @@
 /**
- * Photos a content file names that are not there (issue 14). Astro's image() keeps a local
+ * Photos a content file names that are not there (docs/catalogue.md). Astro's image() keeps a local
  * photo as the text `__ASTRO_IMAGE_<path>` in the data store and looks for the file only when
  * a page imports it, so a missing photo used to stop the build with Astro's English
  * `ImageNotFound`, naming neither the content file nor the field. The content loaders

@@ -1,25 +1,12 @@
 import { z } from 'astro/zod';
 import { choice, editorSchema, flag, integer, list, pattern, price, record, text } from './fields';
+import { BADGES, RIBBONS, type Badge, type Ribbon } from '../catalogue/badges';
 import { photoSchema, type ImageHelper } from './schemas';
 
-/** Badges an editor can put on a product card, with the label visitors read. */
-export const BADGES = {
-	'miglior-prezzo': 'Miglior Prezzo',
-	disponibile: 'Disponibile',
-	'spedizione-gratuita': 'Spedizione Gratuita',
-	nuovo: 'Nuovo',
-	'consegna-24h': 'Consegna 24h',
-	consigliato: 'Consigliato',
-	'valle-d-aosta': "Valle d'Aosta",
-} as const;
-export type Badge = keyof typeof BADGES;
-
-/** Ribbons across the corner of a product card. */
-export const RIBBONS = { 'best-seller': 'Best Seller', novita: 'Novità' } as const;
-export type Ribbon = keyof typeof RIBBONS;
+export { BADGES, RIBBONS, type Badge, type Ribbon };
 
 /**
- * Which labelling rules a food product follows (DECISIONS.md 18): a food supplement shows values
+ * Which labelling rules a food product follows (docs/catalogue.md): a food supplement shows values
  * per daily dose with %VNR and the three mandatory statements; an ordinary food shows the
  * standard table per 100 g.
  */
@@ -70,7 +57,7 @@ const variantSchema = (image: ImageHelper) =>
 		}
 	});
 
-/** The nutrition table: one shape for every product (DECISIONS.md 3). */
+/** The nutrition table: one shape for every product. */
 const nutritionSchema = record(
 	'label.nutrition',
 	{

@@ -48,13 +48,6 @@ export async function getSettings(): Promise<Settings> {
 	return entry.data;
 }
 
-/** A legal page by file name (privacy-policy, cookie-policy). */
-export async function getLegalPage(id: string): Promise<LegalPage> {
-	const entry = await getEntry('pages', id);
-	if (!entry) throw new Error(`Manca il file content/pages/${id}.md.`);
-	return entry;
-}
-
 export type Product = CollectionEntry<'products'>;
 
 /** Products are checked against the other collections once per build. */

@@ -240,7 +240,7 @@ export const settingsSchema = ({ image }: { image: ImageHelper }) =>
 				/** Month the Aosta shop opened, written YYYY-MM-01. */
 				aostaOpening: date('aostaOpening', '2025-04-01'),
 				/**
-				 * Days a pickup reservation is held at the counter (issue 18): the customer's
+				 * Days a pickup reservation is held at the counter: the customer's
 				 * confirmation says so. 3 when left out.
 				 */
 				pickupHoldDays: integer('pickupHoldDays', '3', 1, 30).default(3),

@@ -2,34 +2,16 @@ import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
 import type { PickupChoice } from '../pickup/choices';
 import { parseStoredList, storedRecord } from '../stored-list';
+import type { FavouriteEntry, FavouriteInput } from './entry';
+
+export type { FavouriteEntry, FavouriteInput } from './entry';
 
 /**
- * Favourites kept in the visitor's browser (SPEC §3 'Favourite entry', §4, §8, §9). Pure rules
+ * Favourites kept in the visitor's browser (docs/favourites.md). Pure rules
  * over a list of entries; the store in src/stores/favourites.ts persists them.
  */
 
-/** One saved product, as stored (SPEC §3). */
-export interface FavouriteEntry {
-	id: string;
-	slug: string;
-	name: string;
-	brandName: string;
-	categoryName: string;
-	categorySlug: string;
-	/** Lowest price in euros, when the product has one. */
-	basePrice?: number | undefined;
-	/** basePrice × 100 rounded; absent without basePrice. */
-	minPriceCents?: number | undefined;
-	/** When it was saved, ISO 8601. */
-	addedAt: string;
-}
-
-/** What a favourite button knows of its product. */
-export type FavouriteInput = Omit<FavouriteEntry, 'addedAt' | 'basePrice' | 'minPriceCents'> & {
-	minPriceCents: number | null;
-};
-
-/** Messages of SPEC §8. */
+/** The favourites' toast messages (docs/favourites.md). */
 export const FAVOURITE_MESSAGES = {
 	added: 'Aggiunto ai preferiti ✨',
 	removed: 'Rimosso dai preferiti',
@@ -41,7 +23,7 @@ export const FAVOURITE_MESSAGES = {
 	clearFailed: 'Errore durante la cancellazione dei preferiti',
 } as const;
 
-/** The category used when an entry has none (SPEC §9). */
+/** The category used when an entry has none. */
 export const DEFAULT_CATEGORY_SLUG = 'proteine';
 
 export type AddResult =
@@ -131,7 +113,7 @@ function addedAtOf(value: unknown): string {
 }
 
 /**
- * One stored value as an entry (SPEC §3), or null when it cannot be one. Every field is checked:
+ * One stored value as an entry, or null when it cannot be one. Every field is checked:
  * id, slug and name are needed (an entry without them is dropped); the rest is repaired: texts
  * that are not strings become '', a slug that is not safe in a path becomes the default
  * category, a price that is not a positive number is left out, an unreadable saving time
@@ -164,7 +146,7 @@ export function toFavouriteEntry(value: unknown): FavouriteEntry | null {
 }
 
 /**
- * Reads the stored text: anything unreadable counts as an empty list (SPEC §8), every entry is
+ * Reads the stored text: anything unreadable counts as an empty list, every entry is
  * checked and repaired or dropped (`toFavouriteEntry`), repeated ids are kept once, and at most
  * MAX_FAVOURITES entries are read. Never throws, whatever is stored.
  */
@@ -173,7 +155,7 @@ export function parseFavourites(text: string | null | undefined): FavouriteEntry
 }
 
 /**
- * The price to show for a stored entry, in cents (SPEC §9): minPriceCents; else basePrice (taken
+ * The price to show for a stored entry, in cents: minPriceCents; else basePrice (taken
  * as cents when above 100, as the old site stored them either way); null when there is none.
  */
 export function entryPriceCents(

@@ -1,7 +1,7 @@
-/** Longest description shown on a card before it is cut (SPEC §9). */
+/** Longest description shown on a card before it is cut (docs/catalogue.md). */
 export const CARD_DESCRIPTION_MAX = 90;
 
-/** Cuts a text longer than `max` characters to `max - 3` plus "..." (SPEC §9: 90 → 87 + '...'). */
+/** Cuts a text longer than `max` characters to `max - 3` plus "..." (90 → 87 + '...'). */
 export function truncate(text: string, max = CARD_DESCRIPTION_MAX): string {
 	const chars = Array.from(text.trim());
 	if (chars.length <= max) return chars.join('');

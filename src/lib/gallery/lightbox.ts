@@ -1,5 +1,5 @@
 /**
- * Pure rules of the photo lightbox (SPEC §2 'Negozi', §4 'Lightbox', §9): navigation wraps
+ * Pure rules of the photo lightbox (docs/shops.md): navigation wraps
  * around, the counter reads 'n / total', the photos next to the one shown are preloaded and a
  * horizontal swipe of at least 50 px changes photo.
  */

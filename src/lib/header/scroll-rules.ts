@@ -1,5 +1,5 @@
 /**
- * Scroll rules of the site header (SPEC §2 and §9): when it turns compact and when it hides.
+ * Scroll rules of the site header (docs/navigation.md): when it turns compact and when it hides.
  * Pure, so that each threshold is covered by a table of unit tests; the Header island only
  * feeds it `window.scrollY`.
  */

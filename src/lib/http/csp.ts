@@ -143,7 +143,7 @@ export function contentSecurityPolicy(hashes: {
 	const directives: [string, ...string[]][] = [
 		['default-src', "'self'"],
 		// 'wasm-unsafe-eval' lets the search (Pagefind, /cerca) compile its own WebAssembly file,
-		// served by the site; it allows no JavaScript eval() and no inline script (issue 17).
+		// served by the site; it allows no JavaScript eval() and no inline script.
 		['script-src', "'self'", "'wasm-unsafe-eval'", ...sorted(hashes.scripts)],
 		['style-src', "'self'", ...sorted(hashes.styles)],
 		// Product photos are files of the site; data: covers tiny placeholders and the SVG favicon.

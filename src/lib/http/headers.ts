@@ -1,7 +1,7 @@
 /**
  * HTTP headers of the site, one definition for both ways it is served: the server (src/server/,
- * bundled into dist/server/serve.mjs by scripts/compile-server.mjs) sends them, and the build writes
- * them to dist/client/_headers for a CDN (Netlify, Cloudflare Pages). Pure.
+ * bundled into dist/server/serve.mjs by scripts/compile-server.mjs) sends them, and the build
+ * writes them to dist/client/_headers for a CDN (Netlify, Cloudflare Pages). Pure.
  */
 
 /** Hashed build assets: their name changes with their content. */
@@ -87,7 +87,7 @@ export const EDITOR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * Speculation Rules (issue 15): every page points Chromium at public/speculation-rules.json,
+ * Speculation Rules: every page points Chromium at public/speculation-rules.json,
  * whose rule prefetches a product or category link when the visitor points at it or touches it
  * ('moderate'), so the next page opens from the prefetch cache. Other browsers get the same
  * from src/scripts/prefetch.ts. An HTTP header, not an inline script: the

@@ -1,5 +1,5 @@
 /**
- * Each line of the pickup list at the chosen shop (issue 18): read fresh from the static API
+ * Each line of the pickup list at the chosen shop (docs/pickup.md): read fresh from the static API
  * (/api/product/<id>.json, the variants with their stock per shop), and what the page says and
  * allows for it. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The pickup code a customer shows at the counter (issue 18): 6 characters from an alphabet
+ * The pickup code a customer shows at the counter (docs/pickup.md): 6 characters from an alphabet
  * without the ones people misread or mistype, neither 0/O, 1/I/L nor U/V: 30 characters, so
  * 30^6 ≈ 729 million codes. The store keeps codes unique (it draws again on a clash, inside the
  * transaction that stores the reservation). Pure but for the default source of randomness,
@@ -31,11 +31,4 @@ export function pickupCode(random: RandomIndex = cryptoRandomIndex): string {
 		code += PICKUP_CODE_ALPHABET[random(PICKUP_CODE_ALPHABET.length)] ?? '';
 	}
 	return code;
-}
-
-const CODE = new RegExp(`^[${PICKUP_CODE_ALPHABET}]{${PICKUP_CODE_LENGTH}}$`);
-
-/** True for a well-formed pickup code. */
-export function isPickupCode(value: unknown): value is string {
-	return typeof value === 'string' && CODE.test(value);
 }

@@ -1,6 +1,6 @@
 /**
- * The days a reservation can be picked up (issue 18): from the next calendar day in Rome, only
- * days the shop opens, up to a horizon. Pure, in Europe/Rome time whatever the visitor's own
+ * The days a reservation can be picked up (docs/pickup.md): from the next calendar day in Rome,
+ * only days the shop opens, up to a horizon. Pure, in Europe/Rome time whatever the visitor's own
  * time zone; dates are "YYYY-MM-DD" strings, counted in UTC so summer time never shifts them.
  */
 import { SHOP_TIME_ZONE } from '../shops/open-now';

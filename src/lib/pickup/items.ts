@@ -1,8 +1,8 @@
 /**
  * The server's check of a reservation's items against the catalogue of the build it serves
- * (issue 18): each line names an existing product and variant, in a whole quantity of at least
- * 1 and at most the stock of the chosen shop. A refused line gets an Italian reason naming the
- * product and variant, so the list page can show it beside the item. Prices come only from the
+ * (docs/pickup.md): each line names an existing product and variant, in a whole quantity of at
+ * least 1 and at most the stock of the chosen shop. A refused line gets an Italian reason naming
+ * the product and variant, so the list page can show it beside the item. Prices come only from the
  * catalogue: what the browser thinks an item costs is never read.
  *
  * The same variant sent on two lines is merged into one (quantities added, checked together

@@ -1,8 +1,8 @@
 /**
- * Sending a reservation from the browser (issue 18): the JSON request to POST /api/prenotazioni
- * through the contact form's `postJson`, and what its answer means for the page: accepted with
- * its pickup code, queued by the service worker, offline, or refused with the fields and items
- * at fault. Pure but for the `fetch` it is given.
+ * Sending a reservation from the browser (docs/pickup.md): the JSON request to POST
+ * /api/prenotazioni through the contact form's `postJson`, and what its answer means for the page:
+ * accepted with its pickup code, queued by the service worker, offline, or refused with the fields
+ * and items at fault. Pure but for the `fetch` it is given.
  */
 import { failureReason, readEmailStatus, type ToastText } from '../contact/outcome';
 import {

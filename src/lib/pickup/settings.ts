@@ -1,6 +1,6 @@
 /**
- * What /api/ritiro.json publishes (issue 18): the company name, how long reservations are held
- * and the shops as a reservation needs them. Built at build time from the content (pure: the
+ * What /api/ritiro.json publishes (docs/pickup.md): the company name, how long reservations are
+ * held and the shops as a reservation needs them. Built at build time from the content (pure: the
  * endpoint src/pages/api/ritiro.json.ts passes the settings and shops in), and read back by the
  * server at start-up (src/server/pickup/catalogue.ts) and by /lista-ritiro.
  */

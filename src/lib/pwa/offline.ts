@@ -15,7 +15,7 @@ export const SHELL_PAGES = [
 
 /**
  * Pages precached besides the shell pages, not offered as links offline: the pickup
- * confirmation (issue 18), which a reservation sent by the service worker's queue may open.
+ * confirmation (docs/offline.md), which a reservation sent by the service worker's queue may open.
  */
 export const OTHER_PRECACHED_PAGES = ['/lista-ritiro/confermata'] as const;
 
@@ -41,7 +41,7 @@ export function precachePatterns(): string[] {
 		'_astro/*.{js,css,woff2}',
 		'icons/*.png',
 		'favicon.svg',
-		// The search's script, WASM, entry and metadata (issue 17); its chunks are cached as fetched.
+		// The search's script, WASM, entry and metadata; its chunks are cached as fetched.
 		...PAGEFIND_PRECACHE,
 		...[...SHELL_PAGES.map((page) => page.path), ...OTHER_PRECACHED_PAGES, OFFLINE_PAGE].map(
 			(path) => builtFileFor(path).slice(1),

@@ -4,8 +4,6 @@
  * list, read by src/sw.ts (a queue and a route each) and by the pages that send them (which ask
  * for a replay when they come back online and hear how it went).
  */
-import { CONTACT_SENT, REPLAY_CONTACT } from '../contact/outcome';
-
 export interface Outbox {
 	/** The endpoint the page posts to. */
 	path: string;
@@ -21,11 +19,11 @@ export interface Outbox {
 export const CONTACT_OUTBOX: Outbox = {
 	path: '/api/contact',
 	queue: 'messaggi-contatto',
-	sent: CONTACT_SENT,
-	replay: REPLAY_CONTACT,
+	sent: 'CONTACT_SENT',
+	replay: 'REPLAY_CONTACT',
 };
 
-/** POST /api/prenotazioni: the pickup list's reservations (issue 18). */
+/** POST /api/prenotazioni: the pickup list's reservations (docs/offline.md). */
 export const PICKUP_OUTBOX: Outbox = {
 	path: '/api/prenotazioni',
 	queue: 'prenotazioni-ritiro',

@@ -1,6 +1,6 @@
 /**
- * Words the search index gets besides a product's own (issue 17), for the everyday Italian that
- * Pagefind's stemming does not join: 'proteica' and 'proteine' have different stems (proteic-,
+ * Words the search index gets besides a product's own (docs/search.md), for the everyday Italian
+ * that Pagefind's stemming does not join: 'proteica' and 'proteine' have different stems (proteic-,
  * protein-), so a product that speaks of either gets both. Accents need nothing: Pagefind folds
  * them ('caffe' finds 'caffè'). Pure.
  */

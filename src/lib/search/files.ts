@@ -1,6 +1,7 @@
 /**
- * Pagefind's files in dist/client (issue 17), shared by the build (src/integrations/pagefind.ts,
- * astro.config.mjs's precache list), the service worker and the search island.
+ * Pagefind's files in dist/client (docs/search.md), shared by the build
+ * (src/integrations/pagefind.ts, astro.config.mjs's precache list), the service worker and the
+ * search island.
  */
 
 /** The folder Pagefind writes, relative to dist/client, and its address. */
@@ -9,9 +10,9 @@ export const PAGEFIND_PATH = `/${PAGEFIND_DIR}/`;
 
 /**
  * Precached at install (globs relative to dist/client): the script (run without its web worker,
- * lib/search/pagefind.ts), the Italian WASM (every page says lang="it"), the entry that names this build's metadata file, and
- * that metadata. Their revisions change with the build, so a returning visitor's worker replaces
- * them all together and never searches an old index against new pages.
+ * lib/search/pagefind.ts), the Italian WASM (every page says lang="it"), the entry that names this
+ * build's metadata file, and that metadata. Their revisions change with the build, so a returning
+ * visitor's worker replaces them all together and never searches an old index against new pages.
  */
 export const PAGEFIND_PRECACHE = [
 	`${PAGEFIND_DIR}/pagefind.js`,

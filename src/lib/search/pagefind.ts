@@ -4,7 +4,7 @@ import type { PagefindData, PagefindOptions } from './results';
 /**
  * Pagefind's browser API (https://pagefind.app/docs/api/), loaded from the site's own
  * /pagefind/pagefind.js the first time it is needed: never with the page, only once the visitor
- * focuses the search field or opens /cerca with a query (issue 17).
+ * focuses the search field or opens /cerca with a query (docs/search.md).
  */
 
 /** One result before its data is loaded. */
@@ -31,7 +31,7 @@ export function loadPagefind(): Promise<Pagefind> {
 		const url = `${PAGEFIND_PATH}pagefind.js`;
 		const module = (await import(/* @vite-ignore */ url)) as Pagefind;
 		// In the page, not in Pagefind's web worker: the worker's script would be 11 KB more on the
-		// first search (issue 17: at most 100 KB), and searching this index takes milliseconds.
+		// first search (at most 100 KB), and searching this index takes milliseconds.
 		await module.options({ baseUrl: '/', excerptLength: 0, noWorker: true });
 		await module.init();
 		return module;

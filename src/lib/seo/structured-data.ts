@@ -6,6 +6,7 @@ import type {
 	Store,
 	WithContext,
 } from 'schema-dts';
+import { schemaPrice } from '../format/price';
 import { canonicalUrl } from './canonical';
 
 // Each builder's result `satisfies` its schema.org type from schema-dts: `astro check` refuses a
@@ -80,7 +81,7 @@ export function productGroup(input: {
 			offers: {
 				'@type': 'Offer',
 				url: `${input.url}?variante=${variant.id}`,
-				price: (variant.priceCents / 100).toFixed(2),
+				price: schemaPrice(variant.priceCents),
 				priceCurrency: 'EUR',
 				availability: variant.inStock
 					? 'https://schema.org/InStoreOnly'

@@ -1,8 +1,8 @@
 import { WEEKDAYS, type Weekday } from './weekdays';
 
 /**
- * 'Aperto ora · chiude alle 19:30' / 'Chiuso · apre lunedì alle 9:30' (issue 15): whether a shop
- * is open at a moment, in Europe/Rome time whatever the visitor's own time zone, and when it
+ * 'Aperto ora · chiude alle 19:30' / 'Chiuso · apre lunedì alle 9:30' (docs/shops.md): whether a
+ * shop is open at a moment, in Europe/Rome time whatever the visitor's own time zone, and when it
  * closes or next opens. Pure, and free of the content schemas' zod, so that the few lines of
  * browser code that show it (src/scripts/open-now.ts) stay small.
  */

@@ -6,7 +6,7 @@ import { onlyChoice } from '../../lib/pickup/choices';
 /**
  * /api/catalogue.json: the compact index used by favourites to refresh names, prices and photos,
  * with `pickup`, the only variant of a single-variant product in stock, which a favourite's card
- * adds to the pickup list (issue 18).
+ * adds to the pickup list (docs/catalogue.md).
  */
 export const GET: APIRoute = async () => {
 	const products = await getApiProducts();

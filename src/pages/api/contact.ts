@@ -2,7 +2,7 @@ import { handleContactPost } from '../../server/contact/http';
 import { submissionRoute } from '../../server/contact/route';
 
 /**
- * The contact form's route, on demand like POST /api/prenotazioni (DECISIONS.md 7); every other
+ * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
  * page is prerendered. The work is src/server/contact/http.ts's.
  */
 export const prerender = false;

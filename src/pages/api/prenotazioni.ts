@@ -2,7 +2,7 @@ import { handlePickupPost, PICKUP_PAGE } from '../../server/pickup/http';
 import { submissionRoute } from '../../server/contact/route';
 
 /**
- * POST /api/prenotazioni (issue 18): a pickup reservation, on demand like /api/contact, whose
+ * POST /api/prenotazioni (docs/pickup.md): a pickup reservation, on demand like /api/contact, whose
  * machinery it shares. The work is src/server/pickup/http.ts's.
  */
 export const prerender = false;

@@ -38,10 +38,3 @@ export function nextAttemptAt(
 	if (failedAttempts >= policy.maxAttempts) return null;
 	return now + retryDelay(failedAttempts, policy);
 }
-
-/** Every delay of the policy, in order: what an e-mail that always fails goes through. */
-export function retrySchedule(policy: RetryPolicy): number[] {
-	return Array.from({ length: Math.max(0, policy.maxAttempts - 1) }, (_, index) =>
-		retryDelay(index + 1, policy),
-	);
-}

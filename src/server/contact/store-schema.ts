@@ -55,7 +55,7 @@ export const MIGRATIONS: readonly string[] = [
 	// The form's submission key (contact-schema.ts): the same message sent twice is stored once.
 	`ALTER TABLE messages ADD COLUMN submission_key TEXT;
 	CREATE UNIQUE INDEX messages_submission_key ON messages (submission_key);`,
-	// Pickup reservations (issue 18): the reservation with what the customer was told (shop,
+	// Pickup reservations: the reservation with what the customer was told (shop,
 	// day, that day's hours, days held), its lines with the names and prices of the build, and
 	// the outbox rebuilt so that an e-mail belongs to a message or to a reservation (SQLite
 	// cannot drop a NOT NULL: the table is copied, ids and states kept).

@@ -1,6 +1,6 @@
 /**
- * POST /api/prenotazioni over HTTP (issue 18), with web-standard Request and Response (the Astro
- * route in src/pages/api/prenotazioni.ts only wires it). The steps it shares with the contact
+ * POST /api/prenotazioni over HTTP (docs/pickup.md), with web-standard Request and Response (the
+ * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps it shares with the contact
  * form are src/server/contact/submission.ts's: cross-site Origin 403, content type 415, size
  * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
  *

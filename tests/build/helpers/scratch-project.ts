@@ -34,3 +34,15 @@ export async function createScratchProject(
 		filter: (source) => options.withProducts !== false || !source.startsWith(products),
 	});
 }
+
+/**
+ * Lets a scratch project's build reuse the resized images of the main build, when there is one:
+ * the build then only renders pages.
+ */
+export async function reuseMainBuildImages(project: string): Promise<void> {
+	await cp(
+		path.join(root, 'node_modules/.astro/assets'),
+		path.join(project, 'node_modules/.astro/assets'),
+		{ recursive: true },
+	).catch(() => undefined);
+}

@@ -17,7 +17,7 @@ export const fieldId = (baseId: string, field: ContactField | 'trap') => `${base
 /** The id of a field's error message. */
 const errorId = (baseId: string, field: ContactField) => `${baseId}-${field}-errore`;
 
-/** The minimum length of SPEC §5 the input carries, where the field has one. */
+/** The minimum length of the contact form's rules the input carries, where the field has one. */
 function minLengthOf(field: TextField): number | undefined {
 	return field === 'email' ? undefined : MIN_LENGTH[field];
 }
@@ -101,7 +101,7 @@ export function Field({ field, value, onChange, ...base }: FieldProps) {
 	);
 }
 
-/** The privacy box (SPEC §5), asked again for each message. */
+/** The privacy box, asked again for each message. */
 export function PrivacyField({
 	checked,
 	onChange,

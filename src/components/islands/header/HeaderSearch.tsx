@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { iconClose, iconSearch } from '../../../lib/icons';
-import Icon from '../Icon';
+import Icon from '../shared/Icon';
 
-/** The search page: the header's forms send the words there (issue 17). */
+/** The search page: the header's forms send the words there (docs/search.md). */
 export const SEARCH_PAGE = '/cerca';
 
 /** The id of the phone's search panel, which the search buttons open. */

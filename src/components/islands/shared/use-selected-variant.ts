@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $selectedVariant } from '../../stores/variant';
+import { $selectedVariant } from '../../../stores/variant';
 
 /**
  * The id of the chosen variant, or the page's initial one until the picker has run. Hydration

@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { astroBin, createScratchProject, root } from './scratch-project';
+import { root } from '../../build/helpers/scratch-project';
 
 /**
- * A tiny copy of the site whose content carries hostile HTML, built for real: one product (the
- * casein, with its photo) whose markdown body holds a script, a meta refresh, an iframe, an img
- * with onerror and more, and a legal page with the same (or the markdown given for each). Shared by the build test
- * (tests/build/content-html.test.ts) and the browser test (tests/e2e/content-html.spec.ts).
+ * Hostile HTML for content: one product (the casein) whose markdown body holds a script, a meta
+ * refresh, an iframe, an img with onerror and more, and a legal page with the same. The browser
+ * tests' second site (shared-site.ts) carries it; content-html.spec.ts checks its built files and
+ * its pages in Chromium.
  */
-
-const run = promisify(execFile);
 
 /** The product that carries the hostile body, and its address. */
 export const HOSTILE_PRODUCT = 'proteine/caseina-micellare';
@@ -20,21 +16,11 @@ export const HOSTILE_PRODUCT_PATH = `/prodotti/${HOSTILE_PRODUCT}`;
 /** What the script in the content would set the title to if it ever ran. */
 export const XSS_TITLE = 'XSS-RAN';
 
-/** The issue's case alone: a product body with a script, and text around it. */
-export const HOSTILE_SCRIPT = [
-	'Prima del codice.',
-	'',
-	`<script>document.title='${XSS_TITLE}'</script>`,
-	'',
-	'<p>Testo rimasto innocuo.</p>',
-].join('\n');
-
 /**
  * Markdown with elements that must never come from content: a script, a meta refresh, a base,
- * an iframe, a form, an object, an embed, a style element and a javascript: link. None has an
- * attribute that the old build refused (style, on…), so before the fix it built and ran.
+ * an iframe, a form, an object, an embed, a style element and a javascript: link.
  */
-export const HOSTILE_ELEMENTS = [
+const HOSTILE_ELEMENTS = [
 	`<script>document.title='${XSS_TITLE}'</script>`,
 	'',
 	'<meta http-equiv="refresh" content="0;url=https://example.com/">',
@@ -79,24 +65,17 @@ export const FORBIDDEN_HTML = [
 ];
 
 /**
- * Makes the scratch project in `project` (the real code, the content without products except
- * the hostile one) and builds it, then compiles the server code and precompresses, as
- * `npm run build` does. Returns the build folder (`<project>/dist`) and Astro's output.
+ * Writes the hostile markdown into the scratch project in `project`: into the casein's body (its
+ * description and its expert tip), into its offer text, and at the end of the privacy page. The
+ * casein's photo is copied too, for a project made without products.
  */
-export async function buildHostileSite(
+export async function writeHostileContent(
 	project: string,
 	markdown: { product: string; page: string } = {
 		product: HOSTILE_MARKDOWN,
 		page: HOSTILE_MARKDOWN,
 	},
-): Promise<{ dist: string; output: string }> {
-	await createScratchProject(project, { withProducts: false });
-	// The resized images of the main build, when there is one: the build only renders pages.
-	await cp(
-		path.join(root, 'node_modules/.astro/assets'),
-		path.join(project, 'node_modules/.astro/assets'),
-		{ recursive: true },
-	).catch(() => undefined);
+): Promise<void> {
 	const [category, slug] = HOSTILE_PRODUCT.split('/') as [string, string];
 	const folder = path.join(project, 'content/products', category);
 	await mkdir(folder, { recursive: true });
@@ -118,18 +97,4 @@ export async function buildHostileSite(
 	await writeFile(path.join(folder, `${slug}.md`), hostile);
 	const page = path.join(project, 'content/pages/privacy-policy.md');
 	await writeFile(page, `${(await readFile(page, 'utf8')).trimEnd()}\n\n${markdown.page}\n`);
-
-	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' };
-	const dist = path.join(project, 'dist');
-	const { stdout, stderr } = await run(process.execPath, [astroBin, 'build'], {
-		cwd: project,
-		env,
-		maxBuffer: 1 << 26,
-	});
-	for (const script of ['compile-server.mjs', 'precompress.mjs']) {
-		await run(process.execPath, [path.join(root, 'scripts', script)], {
-			env: { ...env, DIST_DIR: dist },
-		});
-	}
-	return { dist, output: stdout + stderr };
 }

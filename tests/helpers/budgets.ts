@@ -1,5 +1,5 @@
 /**
- * Byte budgets of the build output (bench/budgets.json), checked by the end-to-end suite on the
+ * Byte budgets of the build output (bench/budgets.json), checked by tests/e2e/budgets.spec.ts on the
  * real pages. Pure: the test measures, this module compares and words the verdict.
  */
 
