@@ -72,7 +72,7 @@ export function parsePickupRequest(
 	else {
 		const day = record['day'];
 		const dayError =
-			typeof day === 'string' ? pickupDayError(shop.hours, now, day) : PICKUP_DAY_ERRORS.invalid;
+			typeof day === 'string' ? pickupDayError(shop, now, day) : PICKUP_DAY_ERRORS.invalid;
 		if (dayError) fields.day = dayError;
 	}
 	const items = checkPickupItems(record['items'], shop, product);
