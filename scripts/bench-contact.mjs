@@ -42,7 +42,7 @@ async function reservationBody() {
 	const settings = JSON.parse(readFileSync(join(distDir, 'client/api/ritiro.json'), 'utf8'));
 	const catalogue = JSON.parse(readFileSync(join(distDir, 'client/api/catalogue.json'), 'utf8'));
 	for (const shop of settings.shops) {
-		const [day] = pickupDays(shop.hours, new Date(), 1);
+		const [day] = pickupDays(shop, new Date(), 1);
 		for (const { id } of catalogue.products) {
 			const product = JSON.parse(
 				readFileSync(join(distDir, `client/api/product/${id}.json`), 'utf8'),

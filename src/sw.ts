@@ -4,6 +4,7 @@
  * keeps and why is in docs/ARCHITECTURE.md, 'Offline':
  * - build assets and the shell pages are precached at install;
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
+ *   kept by their address without the query (a pickup code, a search), which their HTML never shows;
  * - images: cache first, 30 days, at most 200;
  * - the static JSON under /api/: stale while revalidate, but one product's data (its stock, which
  *   the pickup list checks): network first (3 s), then the copy seen last;
@@ -23,7 +24,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
-import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE } from './lib/pwa/offline';
+import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, pageCacheKey } from './lib/pwa/offline';
 import { OUTBOX_RETENTION_MINUTES, OUTBOXES, type Outbox } from './lib/pwa/outbox';
 import { isEditorFile } from './lib/http/headers';
 import { isServerRoute } from './lib/http/server-routes';
@@ -116,6 +117,11 @@ const pages = new NetworkFirst({
 	plugins: plugins(
 		new CacheableResponsePlugin({ statuses: [200] }),
 		new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 }),
+		// Stored and looked up without the query: see pageCacheKey.
+		{
+			cacheKeyWillBeUsed: ({ request }: { request: Request }) =>
+				Promise.resolve(pageCacheKey(request.url)),
+		},
 	),
 });
 

@@ -1,4 +1,4 @@
-import { openStatus, type WeekHours } from '../lib/shops/open-now';
+import { openStatus, romeDate, type ShopCalendar } from '../lib/shops/open-now';
 
 /**
  * Fills each `[data-open-now]` line (src/components/sections/OpenNow.astro) with whether the
@@ -9,8 +9,8 @@ import { openStatus, type WeekHours } from '../lib/shops/open-now';
 function show(): void {
 	for (const line of document.querySelectorAll<HTMLElement>('[data-open-now]')) {
 		try {
-			const hours = JSON.parse(line.dataset['openNow'] ?? '{}') as WeekHours;
-			const text = openStatus(hours, new Date());
+			const shop = JSON.parse(line.dataset['openNow'] ?? '{}') as ShopCalendar;
+			const text = openStatus(shop.hours ? shop : { hours: {} }, new Date());
 			line.textContent = text;
 			line.dataset['state'] = text.startsWith('Aperto') ? 'aperto' : 'chiuso';
 		} catch {
@@ -19,5 +19,20 @@ function show(): void {
 	}
 }
 
+/**
+ * Hides each `[data-closed-until]` line of /negozi (a closure, "Chiuso dal … al …") once its
+ * last day has passed: the page was built earlier, and is kept by the phone for days.
+ */
+function hidePastClosures(): void {
+	const today = romeDate(new Date());
+	for (const line of document.querySelectorAll<HTMLElement>('[data-closed-until]')) {
+		line.hidden = (line.dataset['closedUntil'] ?? '') < today;
+	}
+}
+
 show();
-setInterval(show, 60_000);
+hidePastClosures();
+setInterval(() => {
+	show();
+	hidePastClosures();
+}, 60_000);

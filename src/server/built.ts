@@ -2,7 +2,7 @@
  * The build the server serves: dist/client (the site's files) and dist/server (Astro's handler).
  * A missing piece stops the server with a hint to run `npm run build`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,4 +45,10 @@ export function readBuilt(dirs: BuildDirs, file: string): Buffer {
 		const code = (error as { code?: unknown } | null)?.code;
 		return stop(`Cannot read ${path} (${String(code ?? error)}): run \`npm run build\` first.`);
 	}
+}
+
+/** Reads a file of dist/client that the build may leave out (a compressed copy), or undefined. */
+export function readBuiltIfAny(dirs: BuildDirs, file: string): Buffer | undefined {
+	const path = join(dirs.client, file);
+	return existsSync(path) ? readFileSync(path) : undefined;
 }

@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRedirect, type RedirectRule } from '../lib/redirects';
 import { setAnswerHeaders, type HostHeaders } from './answer-headers';
-import type { Compress, ToAstro } from './astro-bridge';
+import type { ToAstro } from './astro-bridge';
+import { isNotFoundFile, type NotFoundPage } from './not-found';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, redirect, sendError } from './responses';
 import type { StaticFiles } from './static-files';
 
@@ -21,9 +22,8 @@ export interface Site {
 	redirectRules: readonly RedirectRule[];
 	staticFiles: StaticFiles;
 	/** The not-found page for a decoded URL path. */
-	notFoundPage(pathname: string): Buffer;
-	sendNotFound(req: IncomingMessage, res: ServerResponse, page: Buffer): void;
-	compress: Compress;
+	notFoundPage(pathname: string): NotFoundPage;
+	sendNotFound(req: IncomingMessage, res: ServerResponse, page: NotFoundPage): void;
 	toAstro: ToAstro;
 	/** Paths the Node server answers itself, any method (e.g. /api/health). */
 	nodeRoutes?: ReadonlyMap<string, (req: IncomingMessage, res: ServerResponse) => void>;
@@ -89,16 +89,15 @@ export function createHandler(site: Site) {
 		}
 
 		const file = site.staticFiles.resolve(pathname);
-		if (file !== null) {
-			site.staticFiles.serve(req, res, file, () =>
-				site.compress(req, res, notFound(req, res, pathname)),
-			);
+		// A not-found page asked for by its own address is still a page that is not there.
+		if (file !== null && !isNotFoundFile(file)) {
+			site.staticFiles.serve(req, res, file, notFound(req, res, pathname));
 			return;
 		}
 		if (pathname.startsWith('/api/')) {
 			site.toAstro(req, res, answer);
 			return;
 		}
-		site.compress(req, res, notFound(req, res, pathname));
+		notFound(req, res, pathname)();
 	};
 }

@@ -1,12 +1,20 @@
-/** The HTTP server's life: its limits, the 405 for CONNECT, listening, and a graceful stop. */
+/**
+ * The HTTP server's life: its limits, the answers to requests Node never hands to the handler
+ * (CONNECT, and what its parser refuses), listening, and a graceful stop.
+ */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServerSettings } from './env';
-import { CONNECT_NOT_ALLOWED, INTERNAL_ERROR, sendError } from './responses';
+import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 
-/** Creates the server; an unexpected error answers a plain 500 JSON and is logged, never a stack. */
+/**
+ * Creates the server; an unexpected error answers a plain 500 JSON and is logged, never a stack.
+ * `securityHeaders` go on the answers written straight to the socket, as on every other.
+ */
 export function createServer(
 	settings: ServerSettings,
 	handle: (req: IncomingMessage, res: ServerResponse) => void,
+	securityHeaders: readonly (readonly [string, string])[] = [],
 	onRequest: (req: IncomingMessage, res: ServerResponse) => void = () => undefined,
 ): http.Server {
 	const server = http.createServer(
@@ -29,9 +37,20 @@ export function createServer(
 	);
 	server.maxConnections = settings.maxConnections;
 	// CONNECT never reaches the request handler: Node hands over the socket. It gets the same 405.
-	server.on('connect', (_req, socket) => {
+	server.on('connect', (_req, socket: Socket) => {
 		socket.on('error', () => undefined);
-		socket.end(CONNECT_NOT_ALLOWED);
+		socket.end(rawAnswer(clientErrorAnswer('HPE_INVALID_METHOD'), securityHeaders));
+	});
+	// A request the parser refuses (a method HTTP does not know, such as TRACK; headers too long)
+	// or a client too slow never reaches the handler either. Node's own answer is a bare status
+	// line; this one is the site's JSON in Italian, with the security headers.
+	server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+		socket.on('error', () => undefined);
+		if (error.code === 'ECONNRESET' || !socket.writable) {
+			socket.destroy();
+			return;
+		}
+		socket.end(rawAnswer(clientErrorAnswer(error.code), securityHeaders));
 	});
 	return server;
 }

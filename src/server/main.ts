@@ -23,7 +23,9 @@
  *                                                                 (astro-bridge.ts)
  *   5. GET/HEAD of anything else                               -> 404 with dist/client/404.html
  *      (or the nearest section's own, e.g. dist/client/prodotti/404.html, when there is one;
- *      not-found.ts)
+ *      not-found.ts), sent precompressed as the files are; /404 and /404.html themselves too
+ * A request Node's parser refuses (a method HTTP does not know, such as TRACK; headers too long;
+ * too slow) never reaches the handler: lifecycle.ts answers it with JSON and the security headers.
  * Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
  *
  * The contact service (src/server/contact/service.ts) is created here at start-up, one per
@@ -52,14 +54,14 @@ import compression from 'compression';
 import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
-import { buildDirs, importBuilt, readBuilt, stop } from './built';
+import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
 import { createContactServiceFromEnv, type ContactService } from './contact/service';
 import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
 import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
-import { notFoundPageFor, sectionFolders, sendNotFound } from './not-found';
+import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from './not-found';
 import { createHealthRoute } from './ops/health';
 import { createJsonLog } from './ops/log';
 import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
@@ -95,12 +97,18 @@ const hostHeaders =
 	stop(`${join(dirs.client, '_headers')} has no Content-Security-Policy: run \`npm run build\`.`);
 
 const staticFiles = createStaticFiles(dirs.client);
+/** A not-found page with the compressed copies the build kept. */
+const notFoundPage = (file: string): NotFoundPage => ({
+	identity: readBuilt(dirs, file),
+	br: readBuiltIfAny(dirs, `${file}.br`),
+	gzip: readBuiltIfAny(dirs, `${file}.gz`),
+});
 /** The not-found page of the whole site (it must exist), and those of sections. */
-const rootNotFoundPage = readBuilt(dirs, '404.html');
+const rootNotFoundPage = notFoundPage('404.html');
 const sectionNotFoundPages = new Map(
 	sectionFolders(staticFiles.index.files).map((dir) => [
 		dir,
-		readBuilt(dirs, `${dir.slice(1)}/404.html`),
+		notFoundPage(`${dir.slice(1)}/404.html`),
 	]),
 );
 
@@ -137,7 +145,7 @@ console.log(
 		: `Contact messages: stored in ${contact.dbPath}, e-mailed through ${process.env['SMTP_HOST']}`,
 );
 
-/** Compression of Astro's answers and the not-found pages (files are precompressed). */
+/** Compression of Astro's answers (files and the not-found pages are precompressed). */
 const compress = compression() as unknown as Compress;
 const handle = createHandler({
 	hostHeaders,
@@ -145,7 +153,6 @@ const handle = createHandler({
 	staticFiles,
 	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
 	sendNotFound,
-	compress,
 	toAstro: createAstroBridge(astroHandler, compress, contact, settings, {
 		publicOrigin: settings.publicOrigin,
 		oauth,
@@ -161,6 +168,6 @@ const handle = createHandler({
 	]),
 });
 
-const server = createServer(settings, handle, log.request);
+const server = createServer(settings, handle, hostHeaders.security, log.request);
 listen(server, settings);
 closeOnSignals(server, () => contact.close(ops.stopEmailsMs), { requestsMs: ops.stopRequestsMs });

@@ -1,5 +1,5 @@
 /** The answers the server writes itself: redirects and plain JSON errors. */
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { CACHE_DAY } from '../lib/http/headers';
 
 export const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'Metodo non consentito' });
@@ -36,10 +36,57 @@ export function sendError(res: ServerResponse, status: number, body: string, all
 	res.end(body);
 }
 
-/** The raw 405 for CONNECT, which Node hands over as a socket rather than a request. */
-export const CONNECT_NOT_ALLOWED =
-	'HTTP/1.1 405 Method Not Allowed\r\n' +
-	'Content-Type: application/json; charset=utf-8\r\n' +
-	`Content-Length: ${Buffer.byteLength(METHOD_NOT_ALLOWED)}\r\n` +
-	'Allow: GET, HEAD\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
-	METHOD_NOT_ALLOWED;
+export const REQUEST_TIMEOUT = JSON.stringify({ error: 'Richiesta troppo lenta: riprova' });
+export const HEADERS_TOO_LARGE = JSON.stringify({
+	error: 'Intestazioni della richiesta troppo grandi',
+});
+
+/** An answer written straight to a socket: its status, JSON body and extra headers. */
+export interface RawAnswer {
+	status: number;
+	body: string;
+	headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The answer to a request Node's parser refused, by its error code: a method HTTP does not know
+ * (TRACK) is not allowed, as TRACE is; a client too slow gets 408, headers too long 431;
+ * anything else the parser cannot read is a bad request.
+ */
+export function clientErrorAnswer(code: string | undefined): RawAnswer {
+	switch (code) {
+		case 'HPE_INVALID_METHOD':
+			return { status: 405, body: METHOD_NOT_ALLOWED, headers: { Allow: 'GET, HEAD' } };
+		case 'ERR_HTTP_REQUEST_TIMEOUT':
+			return { status: 408, body: REQUEST_TIMEOUT };
+		case 'HPE_HEADER_OVERFLOW':
+			return { status: 431, body: HEADERS_TOO_LARGE };
+		default:
+			return { status: 400, body: BAD_REQUEST };
+	}
+}
+
+/**
+ * The bytes of an answer for a socket Node hands over instead of a request (CONNECT, a request
+ * its parser refused): the connection is closed after it, as its state is unknown.
+ */
+export function rawAnswer(
+	answer: RawAnswer,
+	securityHeaders: readonly (readonly [string, string])[],
+): string {
+	const headers: [string, string][] = [
+		...securityHeaders.map(([name, value]): [string, string] => [name, value]),
+		['Content-Type', 'application/json; charset=utf-8'],
+		['Content-Length', String(Buffer.byteLength(answer.body))],
+		['Cache-Control', 'no-store'],
+		...Object.entries(answer.headers ?? {}),
+		['Connection', 'close'],
+	];
+	const reason = STATUS_CODES[answer.status] ?? '';
+	return (
+		`HTTP/1.1 ${answer.status} ${reason}\r\n` +
+		headers.map(([name, value]) => `${name}: ${value}\r\n`).join('') +
+		'\r\n' +
+		answer.body
+	);
+}

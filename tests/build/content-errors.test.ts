@@ -69,6 +69,17 @@ describe('a wrong field in a content file', () => {
 		expect(output).toMatch(/\btelefono: campo sconosciuto/);
 	}, 120_000);
 
+	it('a shop closure that ends before it starts fails naming the file and the field', async () => {
+		const { ok, output } = await syncWithBrokenFile('closure', 'shops/torino.md', (text) =>
+			text.replace(/^mapLink:/m, 'closures:\n  - from: 2027-08-22\n    to: 2027-08-09\nmapLink:'),
+		);
+		expect(ok).toBe(false);
+		expect(output).toContain('shops/torino.md');
+		expect(output).toMatch(
+			/\bclosures\.0\.to: in «closures» la chiusura finisce prima di cominciare: «to» \(2027-08-09\) deve essere uguale o successivo a «from» \(2027-08-22\)/,
+		);
+	}, 120_000);
+
 	it('a wrong category flag fails naming the file and the field', async () => {
 		const { ok, output } = await syncWithBrokenFile('categories/proteine.md', (text) =>
 			text.replace(/^hasNutrition: true/m, 'hasNutrition: si'),

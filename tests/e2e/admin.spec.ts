@@ -13,6 +13,15 @@ import {
 } from './helpers/editor';
 import { EDITS_DIR } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
+import { parse } from 'yaml';
+import { imageStandIn } from '../../src/lib/cms/schema-rules';
+import { shopSchema } from '../../src/lib/content/schemas';
+
+/** The front matter of a content file, parsed. */
+function splitFrontmatter(text: string): { data: unknown } {
+	const match = /^---\n([\s\S]*?)\n---/.exec(text);
+	return { data: parse(match?.[1] ?? '') as unknown };
+}
 
 /**
  * The editor at /admin, used as a shop employee would, in a real Chromium with every request to
@@ -109,6 +118,27 @@ test('a wrong value is refused in Italian: a negative price, a closing time befo
 		page.getByText("l'orario di chiusura deve venire dopo quello di apertura").first(),
 	).toBeVisible();
 	expect((await savedFile(page, SHOP))?.toString('utf8')).toContain("sabato: ['09:30-12:30']");
+});
+
+test('a summer closure with a note, entered in the editor, is saved as the schema reads it', async ({
+	page,
+}) => {
+	await openEditor(page, root);
+	await openEntry(page, 'negozi', 'torino');
+	const closures = fieldGroup(page, 'Chiusure');
+	await reveal(page, closures);
+	// The editor wraps the name in bidi isolates: Aggiungi ⁨chiusura⁩.
+	await closures.getByRole('button', { name: /^Aggiungi \W?chiusura\W?$/ }).click();
+	await closures.getByLabel('Dal giorno', { exact: true }).fill('2027-08-09');
+	await closures.getByLabel('Al giorno (compreso)', { exact: true }).fill('2027-08-22');
+	await (await field(page, closures, 'textbox', 'Nota per i clienti')).fill('Chiuso per ferie');
+	const saved = await save(page, SHOP, /closures:/);
+
+	const { data } = splitFrontmatter(saved);
+	const shop = shopSchema({ image: imageStandIn as never }).safeParse(data);
+	expect(shop.success ? shop.data.closures : shop.error.issues).toEqual([
+		{ from: '2027-08-09', to: '2027-08-22', note: 'Chiuso per ferie' },
+	]);
 });
 
 test('round trip: price, stock, Saturday hours and a new product with a photo, saved as files', async ({

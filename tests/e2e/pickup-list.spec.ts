@@ -228,6 +228,22 @@ test('the pickup day is one of the shop’s open days, never a closed one, with 
 	expect((await options()).some((text) => text.startsWith('domenica'))).toBe(false);
 });
 
+test('no pickup on national holidays: Christmas week skips 25 and 26 December', async ({
+	page,
+}) => {
+	await page.clock.setFixedTime(new Date('2026-12-22T11:00:00+01:00'));
+	await storeList(page, { line: LINES.creatine500, quantity: 1 });
+	await openList(page);
+	const day = page.getByLabel('Giorno di ritiro');
+	const options = () => day.locator('option').allTextContents();
+	await expect.poll(options).toContain('mercoledì 23 dicembre · 09:30–12:30, 15:30–19:30');
+	expect((await options()).slice(1, 4)).toEqual([
+		'mercoledì 23 dicembre · 09:30–12:30, 15:30–19:30',
+		'giovedì 24 dicembre · 09:30–12:30, 15:30–19:30',
+		'lunedì 28 dicembre · 09:30–12:30, 15:30–19:30',
+	]);
+});
+
 test('an empty list shows its empty state from the HTML, with the way to the products', async ({
 	page,
 }) => {

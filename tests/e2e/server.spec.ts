@@ -54,6 +54,7 @@ function expectSecurityHeaders(response: APIResponse) {
 		expect(headers['permissions-policy']).toContain(`${feature}=()`);
 	}
 	expect(headers['x-frame-options']).toBe('DENY');
+	expect(headers['cross-origin-resource-policy']).toBe('same-origin');
 	const policy = headers['content-security-policy'];
 	if (headers['content-type']?.startsWith('text/html')) {
 		expect(policy).toContain("frame-ancestors 'none'");

@@ -20,6 +20,22 @@ test('/negozi: open now and until when, for each shop', async ({ page }) => {
 	]);
 });
 
+test('/negozi on Christmas Day: no «Aperto ora», and the rule of national holidays', async ({
+	page,
+}) => {
+	// Friday 25 December 2026, 10:00: a weekday both shops open, closed for Christmas; Saturday
+	// 26 is Santo Stefano, so both open again on Monday.
+	await page.clock.setFixedTime(new Date('2026-12-25T10:00:00+01:00'));
+	await page.goto('/negozi');
+	await expect(page.locator('[data-open-now]')).toHaveText([
+		'Chiuso · apre lunedì alle 9:30',
+		'Chiuso · apre lunedì alle 9:00',
+	]);
+	await expect(
+		page.getByText('Nelle festività nazionali il negozio è chiuso, salvo aperture straordinarie.'),
+	).toHaveCount(2);
+});
+
 test('/contatti: closed and when it opens next', async ({ page }) => {
 	await page.clock.setFixedTime(SATURDAY_AFTERNOON);
 	await page.goto('/contatti');

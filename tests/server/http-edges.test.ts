@@ -4,8 +4,9 @@ import { startServer, type RunningServer } from '../../scripts/start-server.mjs'
 import { tempDatabase } from './helpers/contact';
 
 /**
- * The static server's edges, over raw sockets (docs/security.md): methods Astro cannot take, byte
- * ranges, conditional requests by date, slow clients and the connection cap. The built server
+ * The static server's edges, over raw sockets (docs/security.md): methods Astro cannot take and
+ * methods HTTP does not know, not-found pages and their HEAD, byte ranges, conditional requests by
+ * date, slow clients and the connection cap. The built server
  * runs in simulation mode with short limits set through the environment.
  */
 
@@ -89,6 +90,14 @@ async function exchange(requests: string, headRequests: boolean[] = []): Promise
 	return parseAnswers(await closed, headRequests);
 }
 
+/** The headers every answer carries, whoever writes it (the server or its socket). */
+function expectSecurityHeaders(answer: Answer) {
+	expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+	expect(answer.headers.get('x-frame-options')).toBe('DENY');
+	expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+	expect(answer.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+}
+
 const get = (path: string, extra = '', close = false) =>
 	`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}${close ? 'Connection: close\r\n' : ''}\r\n`;
 
@@ -114,12 +123,28 @@ describe('methods that never reach Astro', () => {
 		},
 	);
 
-	it('TRACK, unknown to HTTP, is refused by the parser with 400 and the connection closed', async () => {
-		const answers = await exchange(
-			'TRACK /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' + get('/robots.txt', '', true),
-		);
-		expect(answers.map((answer) => answer.status)).toEqual([400]);
-		expect(answers[0]?.headers.get('connection')).toBe('close');
+	it.each(['TRACK', 'FOO'])(
+		'%s, unknown to HTTP, answers a JSON 405 in Italian with the security headers, then closes',
+		async (method) => {
+			const answers = await exchange(
+				`${method} /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n` + get('/robots.txt', '', true),
+			);
+			expect(answers.map((answer) => answer.status)).toEqual([405]);
+			const [refused] = answers as [Answer];
+			expect(JSON.parse(refused.body.toString())).toEqual({ error: 'Metodo non consentito' });
+			expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+			expect(refused.headers.get('allow')).toBe('GET, HEAD');
+			expect(refused.headers.get('connection')).toBe('close');
+			expectSecurityHeaders(refused);
+		},
+	);
+
+	it('headers too large answer a JSON 431 with the security headers', async () => {
+		const [answer, ...rest] = await exchange(get('/', `X-Grande: ${'a'.repeat(20_000)}\r\n`, true));
+		expect(answer?.status).toBe(431);
+		expect(JSON.parse(answer?.body.toString() ?? '')).toHaveProperty('error');
+		expectSecurityHeaders(answer!);
+		expect(rest).toEqual([]);
 	});
 
 	it('CONNECT answers 405 and closes the connection', async () => {
@@ -128,6 +153,7 @@ describe('methods that never reach Astro', () => {
 		);
 		expect(answer?.status).toBe(405);
 		expect(JSON.parse(answer?.body.toString() ?? '')).toEqual({ error: 'Metodo non consentito' });
+		expectSecurityHeaders(answer!);
 		expect(rest).toEqual([]);
 	});
 
@@ -135,6 +161,41 @@ describe('methods that never reach Astro', () => {
 		expect(server.output()).not.toMatch(/\n\s+at /);
 		expect(server.output()).not.toContain('Error answering');
 	});
+});
+
+describe('not-found pages', () => {
+	it.each(['/404', '/404.html', '/prodotti/404', '/prodotti/404.html'])(
+		'%s, the not-found page by its own address, answers 404',
+		async (path) => {
+			const [answer] = await exchange(get(path, '', true));
+			expect(answer?.status).toBe(404);
+			expect(answer?.body.toString()).toContain('<html');
+		},
+	);
+
+	it.each([
+		['br', 'br'],
+		['gzip', 'gzip'],
+		['gzip, deflate, br', 'br'],
+		['br;q=0, gzip', 'gzip'],
+		['identity', undefined],
+	])(
+		'HEAD of a 404 with Accept-Encoding %j announces the length and encoding of its GET',
+		async (accept, encoding) => {
+			const headers = `Accept-Encoding: ${accept}\r\n`;
+			const [got] = await exchange(get('/non-esiste', headers, true));
+			const [head] = await exchange(
+				`HEAD /non-esiste HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}Connection: close\r\n\r\n`,
+				[true],
+			);
+			expect([got?.status, head?.status]).toEqual([404, 404]);
+			expect(got?.headers.get('content-encoding')).toBe(encoding);
+			expect(head?.headers.get('content-encoding')).toBe(encoding);
+			expect(Number(got?.headers.get('content-length'))).toBe(got?.body.length);
+			expect(head?.headers.get('content-length')).toBe(got?.headers.get('content-length'));
+			expect(head?.body.length).toBe(0);
+		},
+	);
 });
 
 describe('byte ranges are ignored: the whole file, never a wrong slice', () => {

@@ -170,6 +170,43 @@ describe('the editor configuration (src/lib/cms/config.ts)', () => {
 		);
 	});
 
+	it('lets editors add closures (single days and ranges, with a note) and extraordinary openings', () => {
+		const shop = collection(config, 'negozi');
+		expect(fieldAt(shop, 'closures')).toMatchObject({
+			widget: 'list',
+			label: 'Chiusure',
+			label_singular: 'chiusura',
+			required: false,
+		});
+		expect(fieldAt(shop, 'closures.from')).toMatchObject({
+			widget: 'datetime',
+			type: 'date',
+			format: 'YYYY-MM-DD',
+			required: true,
+		});
+		// A single day: the last day left empty.
+		expect(fieldAt(shop, 'closures.to')).toMatchObject({ widget: 'datetime', required: false });
+		expect(fieldAt(shop, 'closures.note')).toMatchObject({
+			widget: 'string',
+			required: false,
+			maxlength: 80,
+		});
+		expect(fieldAt(shop, 'openings')).toMatchObject({
+			widget: 'list',
+			label: 'Aperture straordinarie',
+			required: false,
+		});
+		expect(fieldAt(shop, 'openings.date')).toMatchObject({ widget: 'datetime', required: true });
+		const hour = fieldAt(shop, 'openings.hours.hours');
+		expect((hour['pattern'] as string[])[1]).toContain(
+			"in «openings.hours» l'orario di chiusura deve venire dopo quello di apertura",
+		);
+		// After the week's hours, in the form as in the file.
+		const names = shop.map((field) => field.name);
+		expect(names.indexOf('closures')).toBe(names.indexOf('hours') + 1);
+		expect(names.indexOf('openings')).toBe(names.indexOf('closures') + 1);
+	});
+
 	it('offers the categories and labels every badge in Italian', () => {
 		expect(fieldAt(collection(config, 'prodotti'), 'category')['options']).toEqual(
 			lists.categories,

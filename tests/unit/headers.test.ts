@@ -100,4 +100,10 @@ describe('formatHeadersFile and parseHeadersFile', () => {
 		expect(PERMISSIONS_POLICY).toContain('clipboard-write=(self)');
 		expect(SECURITY_HEADERS['X-Frame-Options']).toBe('DENY');
 	});
+
+	it('lets no other site load the files: Cross-Origin-Resource-Policy same-origin', () => {
+		expect(SECURITY_HEADERS['Cross-Origin-Resource-Policy']).toBe('same-origin');
+		const rules = parseHeadersFile(formatHeadersFile("default-src 'self'", ['/']));
+		expect(rules.get('/*')?.['Cross-Origin-Resource-Policy']).toBe('same-origin');
+	});
 });

@@ -8,7 +8,76 @@ import {
 } from '../../src/lib/shops/open-now';
 import { TORINO_HOURS } from '../fixtures/shops';
 
-const TORINO: WeekHours = TORINO_HOURS;
+const TORINO = { hours: TORINO_HOURS as WeekHours };
+
+describe('open now, by the shop’s calendar', () => {
+	const shop = {
+		hours: TORINO_HOURS as WeekHours,
+		closures: [{ from: '2026-08-10', to: '2026-08-23', note: 'Chiuso per ferie' }],
+		openings: [{ date: '2026-12-08' }, { date: '2026-12-20', hours: ['10:00-13:00'] }],
+	};
+	it.each([
+		[
+			'Christmas Day, a Friday, at 10:00',
+			'2026-12-25T10:00:00+01:00',
+			'Chiuso · apre lunedì alle 9:30',
+		],
+		['Christmas Eve evening', '2026-12-24T20:00:00+01:00', 'Chiuso · apre lunedì alle 9:30'],
+		[
+			'the Immacolata, opened by the shop',
+			'2026-12-08T10:00:00+01:00',
+			'Aperto ora · chiude alle 12:30',
+		],
+		[
+			'the day before the Immacolata',
+			'2026-12-07T20:00:00+01:00',
+			'Chiuso · apre domani alle 9:30',
+		],
+		[
+			'a Sunday opened with its own hours',
+			'2026-12-20T10:30:00+01:00',
+			'Aperto ora · chiude alle 13:00',
+		],
+		['the Saturday before it', '2026-12-19T13:00:00+01:00', 'Chiuso · apre domani alle 10:00'],
+		[
+			'Easter Monday 2027 (29 March)',
+			'2027-03-29T10:00:00+02:00',
+			'Chiuso · apre domani alle 9:30',
+		],
+		['Ferragosto 2029, a Wednesday', '2029-08-15T10:00:00+02:00', 'Chiuso · apre domani alle 9:30'],
+		[
+			'in the summer closure',
+			'2026-08-12T10:00:00+02:00',
+			'Chiuso · apre lunedì 24 agosto alle 9:30',
+		],
+		['on its first day', '2026-08-10T10:00:00+02:00', 'Chiuso · apre lunedì 24 agosto alle 9:30'],
+		[
+			'the Saturday before it',
+			'2026-08-08T13:00:00+02:00',
+			'Chiuso · apre lunedì 24 agosto alle 9:30',
+		],
+		['on its last day', '2026-08-23T10:00:00+02:00', 'Chiuso · apre domani alle 9:30'],
+		['the day after it', '2026-08-24T10:00:00+02:00', 'Aperto ora · chiude alle 12:30'],
+	])('%s', (_case, instant, line) => {
+		expect(openStatus(shop, new Date(instant))).toBe(line);
+	});
+
+	it('a national holiday on a Sunday changes nothing for a shop closed on Sundays', () => {
+		// Easter Sunday 2026 is 5 April.
+		expect(openStatus(shop, new Date('2026-04-05T10:00:00+02:00'))).toBe(
+			'Chiuso · apre martedì alle 9:30',
+		);
+	});
+
+	it('Easter Sunday closes a shop that opens on Sundays, unless it opens that day', () => {
+		const sundays = { hours: { domenica: ['10:00-13:00'] } as WeekHours };
+		const easter = new Date('2026-04-05T10:30:00+02:00');
+		expect(openStatus(sundays, easter)).toBe('Chiuso · apre domenica alle 10:00');
+		expect(openStatus({ ...sundays, openings: [{ date: '2026-04-05' }] }, easter)).toBe(
+			'Aperto ora · chiude alle 13:00',
+		);
+	});
+});
 
 describe('open now, in Rome time', () => {
 	// 23 November 2026 is a Monday; Rome is at UTC+1 in November and UTC+2 in July.
@@ -49,7 +118,7 @@ describe('open now, in Rome time', () => {
 		],
 		['the same day next week', { lunedi: ['08:00-09:00'] }, 'Chiuso · apre lunedì alle 8:00'],
 	])('%s', (_case, week: WeekHours, line) => {
-		expect(openStatus(week, new Date('2026-11-23T10:00:00+01:00'))).toBe(line);
+		expect(openStatus({ hours: week }, new Date('2026-11-23T10:00:00+01:00'))).toBe(line);
 	});
 });
 

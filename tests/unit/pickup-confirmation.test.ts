@@ -74,6 +74,6 @@ describe('hoursOn', () => {
 		['2026-02-30', ''],
 		['domani', ''],
 	])('%s: «%s»', (day, text) => {
-		expect(hoursOn(TORINO_HOURS, day)).toBe(text);
+		expect(hoursOn({ hours: TORINO_HOURS }, day)).toBe(text);
 	});
 });

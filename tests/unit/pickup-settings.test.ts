@@ -4,24 +4,33 @@ import { TORINO_HOURS } from '../fixtures/shops';
 
 describe('pickupSettings', () => {
 	it('gives the company, the hold days and each shop with a one-line address and every weekday', () => {
-		const settings = pickupSettings({ companyName: 'Vigor Sport', pickupHoldDays: 3 }, [
-			{
-				id: 'torino',
-				data: {
-					name: 'Sede di Torino',
-					shortName: 'Sede Torino',
-					address: {
-						street: 'Corso Torino 85',
-						postcode: '10090',
-						town: 'Buttigliera Alta',
-						province: 'TO',
+		const settings = pickupSettings(
+			{ companyName: 'Vigor Sport', pickupHoldDays: 3 },
+			[
+				{
+					id: 'torino',
+					data: {
+						name: 'Sede di Torino',
+						shortName: 'Sede Torino',
+						address: {
+							street: 'Corso Torino 85',
+							postcode: '10090',
+							town: 'Buttigliera Alta',
+							province: 'TO',
+						},
+						phone: '+39 011 932 4817',
+						email: 'torino@vigorsport.it',
+						hours: { lunedi: ['09:30-12:30'] },
+						closures: [
+							{ from: '2026-08-10', to: '2026-08-23', note: 'Chiuso per ferie' },
+							{ from: '2026-12-24', to: '2026-12-24' },
+						],
+						openings: [{ date: '2026-11-01' }, { date: '2026-12-08', hours: ['10:00-12:00'] }],
 					},
-					phone: '+39 011 932 4817',
-					email: 'torino@vigorsport.it',
-					hours: { lunedi: ['09:30-12:30'] },
 				},
-			},
-		]);
+			],
+			'2026-11-26',
+		);
 		expect(settings).toEqual({
 			companyName: 'Vigor Sport',
 			holdDays: 3,
@@ -42,6 +51,9 @@ describe('pickupSettings', () => {
 						sabato: [],
 						domenica: [],
 					},
+					// What has passed by the build's day is left out.
+					closures: [{ from: '2026-12-24', to: '2026-12-24' }],
+					openings: [{ date: '2026-12-08', hours: ['10:00-12:00'] }],
 				},
 			],
 		});
@@ -50,19 +62,25 @@ describe('pickupSettings', () => {
 });
 
 describe('toPickupSettings', () => {
-	const settings = pickupSettings({ companyName: 'Vigor Sport', pickupHoldDays: 3 }, [
-		{
-			id: 'aosta',
-			data: {
-				name: 'Sede di Aosta',
-				shortName: 'Sede Aosta',
-				address: { street: 'Via Roma 1', postcode: '11100', town: 'Aosta', province: 'AO' },
-				phone: '+39 0165 1',
-				email: 'aosta@example.it',
-				hours: TORINO_HOURS,
+	const settings = pickupSettings(
+		{ companyName: 'Vigor Sport', pickupHoldDays: 3 },
+		[
+			{
+				id: 'aosta',
+				data: {
+					name: 'Sede di Aosta',
+					shortName: 'Sede Aosta',
+					address: { street: 'Via Roma 1', postcode: '11100', town: 'Aosta', province: 'AO' },
+					phone: '+39 0165 1',
+					email: 'aosta@example.it',
+					hours: TORINO_HOURS,
+					closures: [{ from: '2026-12-24', to: '2026-12-31', note: 'Chiuso per inventario' }],
+					openings: [{ date: '2026-12-08' }],
+				},
 			},
-		},
-	]);
+		],
+		'2026-11-26',
+	);
 
 	it('reads back what pickupSettings writes, through JSON', () => {
 		expect(toPickupSettings(JSON.parse(JSON.stringify(settings)))).toEqual(settings);
@@ -78,6 +96,24 @@ describe('toPickupSettings', () => {
 			{
 				...settings,
 				shops: [{ ...settings.shops[0], hours: { ...TORINO_HOURS, sabato: '9-12' } }],
+			},
+		],
+		[
+			'a closure whose day is not a date',
+			{
+				...settings,
+				shops: [{ ...settings.shops[0], closures: [{ from: '24/12', to: '2026-12-31' }] }],
+			},
+		],
+		[
+			'a closure without its last day',
+			{ ...settings, shops: [{ ...settings.shops[0], closures: [{ from: '2026-12-24' }] }] },
+		],
+		[
+			'an opening whose hours are not a list',
+			{
+				...settings,
+				shops: [{ ...settings.shops[0], openings: [{ date: '2026-12-08', hours: '9-12' }] }],
 			},
 		],
 	])('refuses %s', (_name, value) => {

@@ -1,6 +1,6 @@
 import { isPagefindChunk, isUnusedPagefindFile } from '../../src/lib/search/files';
 import { describe, expect, it } from 'vitest';
-import { builtFileFor, precachePatterns } from '../../src/lib/pwa/offline';
+import { builtFileFor, pageCacheKey, precachePatterns } from '../../src/lib/pwa/offline';
 
 describe('builtFileFor', () => {
 	it.each([
@@ -63,5 +63,21 @@ describe('isUnusedPagefindFile', () => {
 		['pagefind-entry.json', false],
 	])('%s → %s', (name, unused) => {
 		expect(isUnusedPagefindFile(name)).toBe(unused);
+	});
+});
+
+describe('pageCacheKey', () => {
+	it.each([
+		[
+			'https://vigorsport.it/lista-ritiro/confermata?codice=K7P2QX&email=a%40b.it',
+			'https://vigorsport.it/lista-ritiro/confermata',
+		],
+		['https://vigorsport.it/cerca?q=creatina', 'https://vigorsport.it/cerca'],
+		['https://vigorsport.it/cerca?q=creatina#risultati', 'https://vigorsport.it/cerca'],
+		['https://vigorsport.it/prodotti?', 'https://vigorsport.it/prodotti'],
+		['https://vigorsport.it/negozi', 'https://vigorsport.it/negozi'],
+		['https://vigorsport.it/', 'https://vigorsport.it/'],
+	])('%s → %s', (url, key) => {
+		expect(pageCacheKey(url)).toBe(key);
 	});
 });

@@ -95,6 +95,82 @@ describe('shop schema', () => {
 	});
 });
 
+describe('shop closures and extraordinary openings', () => {
+	const schema = shopSchema({ image });
+	const parse = (extra: Record<string, unknown>) => schema.safeParse({ ...validShop, ...extra });
+
+	it('reads closures as days, a single day with its last day set, and the dates YAML gives', () => {
+		const result = parse({
+			closures: [
+				{ from: '2026-08-10', to: '2026-08-23', note: 'Chiuso per ferie' },
+				{ from: new Date('2026-12-24') },
+			],
+			openings: [{ date: '2026-12-08' }, { date: '2026-12-20', hours: ['10:00-13:00'] }],
+		});
+		expect(result.success && result.data.closures).toEqual([
+			{ from: '2026-08-10', to: '2026-08-23', note: 'Chiuso per ferie' },
+			{ from: '2026-12-24', to: '2026-12-24' },
+		]);
+		expect(result.success && result.data.openings).toEqual([
+			{ date: '2026-12-08' },
+			{ date: '2026-12-20', hours: ['10:00-13:00'] },
+		]);
+	});
+
+	it('has none when left out', () => {
+		const result = parse({});
+		expect(result.success && [result.data.closures, result.data.openings]).toEqual([[], []]);
+	});
+
+	it.each([
+		[
+			'a range whose end is before its start',
+			{ closures: [{ from: '2026-08-23', to: '2026-08-10' }] },
+			'closures.0.to: in «closures» la chiusura finisce prima di cominciare: «to» (2026-08-10) deve essere uguale o successivo a «from» (2026-08-23). Per un giorno solo lascia vuoto «to». Esempio: { from: 2026-08-10, to: 2026-08-23 }',
+		],
+		[
+			'a day that does not exist',
+			{ closures: [{ from: '2026-02-30' }] },
+			'closures.0.from: «closures.from» deve essere una data nel formato AAAA-MM-GG. Esempio: 2026-08-10',
+		],
+		[
+			'a date in words',
+			{ closures: [{ from: '10 agosto' }] },
+			'closures.0.from: «closures.from» deve essere una data nel formato AAAA-MM-GG. Esempio: 2026-08-10',
+		],
+		[
+			'a misspelt field',
+			{ closures: [{ from: '2026-08-10', nota: 'Ferie' }] },
+			'closures.0.nota: campo sconosciuto «nota»: controlla come è scritto. Campi ammessi qui: from, to, note',
+		],
+		[
+			'an opening inside a closure',
+			{
+				closures: [{ from: '2026-08-10', to: '2026-08-23' }],
+				openings: [{ date: '2026-08-15' }],
+			},
+			"openings.0.date: in «openings» il giorno 2026-08-15 cade in una chiusura (dal 2026-08-10 al 2026-08-23): togli l'apertura o accorcia la chiusura.",
+		],
+		[
+			'an opening on a weekday the shop never opens, without its hours',
+			{ openings: [{ date: '2026-12-20' }] },
+			'openings.0.hours: in «openings» il 2026-12-20 è domenica, giorno in cui il negozio di solito è chiuso: indica gli orari dell\'apertura. Esempio: hours: ["10:00-13:00"]',
+		],
+		[
+			'the same opening twice',
+			{ openings: [{ date: '2026-12-08' }, { date: '2026-12-08' }] },
+			'openings.1.date: in «openings» il giorno 2026-12-08 è scritto due volte: tienine uno solo.',
+		],
+		[
+			'an opening whose hours close before they open',
+			{ openings: [{ date: '2026-12-08', hours: ['13:00-10:00'] }] },
+			`openings.0.hours.0: in «openings.hours» l'orario di chiusura deve venire dopo quello di apertura. Esempio: "15:30-19:30"`,
+		],
+	])('refuses %s, naming the field in Italian', (_case, extra, message) => {
+		expect(problems(schema, { ...validShop, ...extra })).toEqual([message]);
+	});
+});
+
 describe('category schema', () => {
 	const schema = categorySchema({ image });
 	const valid = {

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { clientAddressOf, isSecret } from '../../src/server/astro-bridge';
 import { isOn, limitFromEnv, ServerConfigError, serverSettingsFromEnv } from '../../src/server/env';
 import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
-import { notFoundPageFor, sectionFolders } from '../../src/server/not-found';
-import { safeLocation } from '../../src/server/responses';
+import {
+	chooseEncoding,
+	isNotFoundFile,
+	notFoundPageFor,
+	sectionFolders,
+} from '../../src/server/not-found';
+import { clientErrorAnswer, rawAnswer, safeLocation } from '../../src/server/responses';
 import { isHiddenFile, notModifiedSince, resolveFile } from '../../src/server/static-files';
 
 describe('limitFromEnv', () => {
@@ -224,5 +229,65 @@ describe('not-found pages', () => {
 		expect(sectionFolders(['/404.html', '/prodotti/404.html', '/a/b/404.html', '/x.html'])).toEqual(
 			['/prodotti', '/a/b'],
 		);
+	});
+});
+
+describe('chooseEncoding', () => {
+	it.each([
+		[undefined, ['br', 'gzip'], undefined],
+		['', ['br', 'gzip'], undefined],
+		['br', ['br', 'gzip'], 'br'],
+		['gzip, deflate, br', ['br', 'gzip'], 'br'],
+		['gzip', ['br', 'gzip'], 'gzip'],
+		['br;q=0, gzip', ['br', 'gzip'], 'gzip'],
+		['BR;Q=0.5', ['br', 'gzip'], 'br'],
+		['*', ['br', 'gzip'], 'br'],
+		['*, br;q=0', ['br', 'gzip'], 'gzip'],
+		['gzip;q=0', ['br', 'gzip'], undefined],
+		['br', ['gzip'], undefined],
+		['identity', ['br', 'gzip'], undefined],
+	] as const)('%j of %j -> %j', (accept, available, expected) => {
+		expect(chooseEncoding(accept, available)).toBe(expected);
+	});
+});
+
+describe('isNotFoundFile', () => {
+	it.each([
+		['/404.html', true],
+		['/prodotti/404.html', true],
+		['/prodotti/x404.html', false],
+		['/404', false],
+		['/negozi.html', false],
+	])('%j -> %j', (file, expected) => {
+		expect(isNotFoundFile(file)).toBe(expected);
+	});
+});
+
+describe('answers written to the socket', () => {
+	it.each([
+		['HPE_INVALID_METHOD', 405],
+		['ERR_HTTP_REQUEST_TIMEOUT', 408],
+		['HPE_HEADER_OVERFLOW', 431],
+		['HPE_INVALID_HEADER_TOKEN', 400],
+		[undefined, 400],
+	])('%j -> %d with an Italian JSON error', (code, status) => {
+		const answer = clientErrorAnswer(code);
+		expect(answer.status).toBe(status);
+		expect(JSON.parse(answer.body)).toHaveProperty('error');
+	});
+
+	it('carries the security headers, an exact length and closes', () => {
+		const text = rawAnswer(clientErrorAnswer('HPE_INVALID_METHOD'), [['X-Frame-Options', 'DENY']]);
+		const [head = '', body] = text.split('\r\n\r\n');
+		expect(head.split('\r\n')).toEqual([
+			'HTTP/1.1 405 Method Not Allowed',
+			'X-Frame-Options: DENY',
+			'Content-Type: application/json; charset=utf-8',
+			`Content-Length: ${Buffer.byteLength(body ?? '')}`,
+			'Cache-Control: no-store',
+			'Allow: GET, HEAD',
+			'Connection: close',
+		]);
+		expect(JSON.parse(body ?? '')).toEqual({ error: 'Metodo non consentito' });
 	});
 });

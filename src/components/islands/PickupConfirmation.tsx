@@ -7,10 +7,19 @@ import {
 	type Confirmation,
 } from '../../lib/pickup/confirmation';
 import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
+import type { Closure, Opening } from '../../lib/shops/calendar';
 import { ListLoading } from './shared/ListStates';
 
 export type PickupConfirmationProps = {
-	shops: { id: string; name: string; address: string; phone: string; hours: PickupHours }[];
+	shops: {
+		id: string;
+		name: string;
+		address: string;
+		phone: string;
+		hours: PickupHours;
+		closures: readonly Closure[];
+		openings: readonly Opening[];
+	}[];
 };
 
 /**
@@ -81,7 +90,7 @@ export default function PickupConfirmation({ shops }: PickupConfirmationProps) {
 	}
 
 	const shop = shops.find((item) => item.id === confirmation.shopId);
-	const hours = shop && confirmation.day ? hoursOn(shop.hours, confirmation.day) : '';
+	const hours = shop && confirmation.day ? hoursOn(shop, confirmation.day) : '';
 	return (
 		<div className="mx-auto max-w-2xl" data-pickup-confirmation>
 			<div className="flex flex-col items-center gap-6 rounded-xl border-2 border-night p-6 text-center sm:flex-row sm:text-left">

@@ -90,7 +90,7 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 
 	const shop = shops.find((item) => item.id === form.shopId);
 	const days = useMemo(
-		() => (shop && mounted ? pickupDays(shop.hours, new Date()) : []),
+		() => (shop && mounted ? pickupDays(shop, new Date()) : []),
 		[shop, mounted],
 	);
 	const statuses = new Map(

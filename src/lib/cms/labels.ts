@@ -1,5 +1,10 @@
 import { BADGES, REGIMES, RIBBONS } from '../content/product-schema';
-import { WEEKDAYS, closingAfterOpening, type Weekday } from '../content/schemas';
+import {
+	WEEKDAYS,
+	closingAfterOpening,
+	closingAfterOpeningIn,
+	type Weekday,
+} from '../content/schemas';
 import type { Choice, Ui } from './fields';
 import { openingRangePattern } from './hours-pattern';
 
@@ -251,6 +256,46 @@ export function shopUi(): Record<string, Ui> {
 		phone: { label: 'Telefono' },
 		email: { label: 'E-mail del negozio' },
 		hours: { label: 'Orari di apertura', fields: hours },
+		closures: {
+			label: 'Chiusure',
+			hint: 'Ferie, inventario, un giorno di chiusura: in quei giorni niente ritiri, niente «Aperto ora», e una riga sulla pagina Negozi. Le festività nazionali sono già chiuse da sole.',
+			singular: 'chiusura',
+			summary: '{{fields.from}} – {{fields.to}} {{fields.note}}',
+			collapsed: true,
+			fields: {
+				from: { label: 'Dal giorno', hint: 'Il primo giorno di chiusura.' },
+				to: {
+					label: 'Al giorno (compreso)',
+					hint: 'L’ultimo giorno di chiusura. Vuoto = chiuso solo il primo giorno.',
+				},
+				note: {
+					label: 'Nota per i clienti',
+					hint: 'Facoltativa, dopo le date sulla pagina Negozi. Esempio: Chiuso per ferie.',
+				},
+			},
+		},
+		openings: {
+			label: 'Aperture straordinarie',
+			hint: 'Giorni in cui il negozio apre anche se è festa nazionale (8 dicembre, Pasquetta…) o di solito è chiuso (una domenica di dicembre).',
+			singular: 'apertura',
+			summary: '{{fields.date}}',
+			collapsed: true,
+			fields: {
+				date: { label: 'Giorno' },
+				hours: {
+					label: 'Orari di quel giorno',
+					hint: 'Una fascia per riga, HH:MM-HH:MM. Vuoto = gli orari soliti di quel giorno della settimana (obbligatori se quel giorno di solito è chiuso).',
+					singular: 'fascia oraria',
+					item: {
+						label: 'Fascia oraria',
+						pattern: {
+							source: pattern,
+							message: `deve essere una fascia oraria HH:MM-HH:MM. ${closingAfterOpeningIn('openings.hours')}`,
+						},
+					},
+				},
+			},
+		},
 		mapLink: { label: 'Link alla mappa', hint: 'Indirizzo completo, inizia con https://.' },
 		description: { label: 'Presentazione', hint: 'Da 30 a 600 caratteri.', multiline: true },
 		services: { label: 'Servizi', singular: 'servizio', item: { label: 'Servizio' } },

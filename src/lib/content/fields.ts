@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { parseDate } from '../shops/calendar';
 
 /**
  * Field builders for the content schemas. Every message is Italian, names the field and shows a
@@ -124,6 +125,23 @@ export function date(field: string, example: string) {
 			message: `«${field}» deve essere una data nel formato AAAA-MM-GG. Esempio: ${example}`,
 		}),
 	});
+}
+
+/**
+ * A day of the calendar written as YYYY-MM-DD, held as that text ("2026-12-24"): the shops'
+ * calendar compares days as text, in the shops' own calendar, free of time zones.
+ */
+export function day(field: string, example: string) {
+	// A written day that does not exist (30 February) is refused, not moved to March.
+	const real = (value: unknown) =>
+		typeof value === 'string' &&
+		/^\d{4}-\d{2}-\d{2}$/.test(value.trim()) &&
+		parseDate(value.trim()) === null
+			? 'non è una data'
+			: value;
+	return z
+		.preprocess(real, date(field, example))
+		.transform((value) => value.toISOString().slice(0, 10));
 }
 
 /** A list with at least `min` items. */

@@ -55,6 +55,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 	'Permissions-Policy': PERMISSIONS_POLICY,
 	// frame-ancestors 'none' in the policy, for browsers that predate it.
 	'X-Frame-Options': 'DENY',
+	// No other site may load the site's files into its pages (a pickup code's JSON, a photo): the
+	// pages, links and shared addresses still open, as they are navigations, not loads.
+	'Cross-Origin-Resource-Policy': 'same-origin',
 });
 
 /**

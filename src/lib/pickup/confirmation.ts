@@ -4,8 +4,7 @@
  * of the confirmation e-mail travels as one word. Pure.
  */
 import type { EmailStatus } from '../contact/outcome';
-import { WEEKDAYS } from '../shops/weekdays';
-import type { PickupHours } from './days';
+import { hoursOn as calendarHoursOn, type ShopCalendar } from '../shops/calendar';
 import type { PickupAccepted } from './types';
 
 /** The page's address. */
@@ -79,14 +78,12 @@ export function readConfirmation(search: string, shopIds: readonly string[]): Co
 	};
 }
 
-/** The shop's hours on a "YYYY-MM-DD" day, as "09:30–12:30, 15:30–19:30" ('' when closed). */
-export function hoursOn(hours: PickupHours, day: string): string {
-	const time = Date.parse(`${day}T12:00:00Z`);
-	// A date that does not exist (30 February) is read as another day: not a day at all.
-	if (!DAY.test(day) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day) {
-		return '';
-	}
-	// getUTCDay: 0 = Sunday; WEEKDAYS starts on Monday.
-	const weekday = WEEKDAYS[(new Date(time).getUTCDay() + 6) % 7];
-	return ((weekday && hours[weekday]) ?? []).map((range) => range.replace('-', '–')).join(', ');
+/**
+ * The shop's hours on a "YYYY-MM-DD" day by its calendar (an extraordinary opening has its own),
+ * as "09:30–12:30, 15:30–19:30" ('' when closed or not a real date).
+ */
+export function hoursOn(shop: ShopCalendar, day: string): string {
+	return calendarHoursOn(shop, day)
+		.map((range) => range.replace('-', '–'))
+		.join(', ');
 }

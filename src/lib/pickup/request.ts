@@ -2,7 +2,7 @@
  * The check of a POST /api/prenotazioni body (docs/pickup.md), pure: the customer's name, e-mail,
  * phone and privacy box with the contact form's own rules and messages
  * (src/lib/contact/contact-schema.ts), the shop (one of the build's), the day
- * (`pickupDayError` with that shop's hours, in Rome time) and the items against the catalogue
+ * (`pickupDayError` with that shop's calendar, in Rome time) and the items against the catalogue
  * (items.ts). The honeypot and the submission key are read as the contact form's are.
  */
 import {
@@ -72,7 +72,7 @@ export function parsePickupRequest(
 	else {
 		const day = record['day'];
 		const dayError =
-			typeof day === 'string' ? pickupDayError(shop.hours, now, day) : PICKUP_DAY_ERRORS.invalid;
+			typeof day === 'string' ? pickupDayError(shop, now, day) : PICKUP_DAY_ERRORS.invalid;
 		if (dayError) fields.day = dayError;
 	}
 	const items = checkPickupItems(record['items'], shop, product);

@@ -5,6 +5,7 @@
  * server at start-up (src/server/pickup/catalogue.ts) and by /lista-ritiro.
  */
 import { formatAddress, type Address } from '../shops/address';
+import { calendarFrom, parseDate, type Closure, type Opening } from '../shops/calendar';
 import { WEEKDAYS } from '../shops/weekdays';
 import type { PickupSettings, PickupShop } from './types';
 
@@ -18,6 +19,8 @@ export interface ShopContent {
 		phone: string;
 		email: string;
 		hours: PickupShop['hours'];
+		closures?: readonly Closure[];
+		openings?: readonly Opening[];
 	};
 }
 
@@ -25,6 +28,8 @@ export interface ShopContent {
 export function pickupSettings(
 	settings: { companyName: string; pickupHoldDays: number },
 	shops: readonly ShopContent[],
+	/** The build's day in Rome: closures ended and openings past before it are left out. */
+	today: string,
 ): PickupSettings {
 	return {
 		companyName: settings.companyName,
@@ -38,8 +43,55 @@ export function pickupSettings(
 			email: data.email,
 			// Every weekday, in order, closed days as [] (what pickupDays reads).
 			hours: Object.fromEntries(WEEKDAYS.map((day) => [day, [...(data.hours[day] ?? [])]])),
+			...calendarParts(calendarFrom(data, today)),
 		})),
 	};
+}
+
+/** The closures and openings as the file writes them: copies, without absent notes and hours. */
+function calendarParts(calendar: { closures: readonly Closure[]; openings: readonly Opening[] }) {
+	return {
+		closures: calendar.closures.map(({ from, to, note }) => ({
+			from,
+			to,
+			...(note ? { note } : {}),
+		})),
+		openings: calendar.openings.map(({ date, hours }) => ({
+			date,
+			...(hours?.length ? { hours: [...hours] } : {}),
+		})),
+	};
+}
+
+const isDay = (value: unknown): value is string =>
+	typeof value === 'string' && parseDate(value) !== null;
+
+/** The closures of a parsed shop, or null when one is not what pickupSettings() writes. */
+function toClosures(value: unknown): Closure[] | null {
+	if (value === undefined) return [];
+	if (!Array.isArray(value)) return null;
+	const closures: Closure[] = [];
+	for (const item of value as unknown[]) {
+		if (!isObject(item) || !isDay(item['from']) || !isDay(item['to'])) return null;
+		const note = item['note'];
+		if (note !== undefined && typeof note !== 'string') return null;
+		closures.push({ from: item['from'], to: item['to'], ...(note ? { note } : {}) });
+	}
+	return closures;
+}
+
+/** The openings of a parsed shop, or null when one is not what pickupSettings() writes. */
+function toOpenings(value: unknown): Opening[] | null {
+	if (value === undefined) return [];
+	if (!Array.isArray(value)) return null;
+	const openings: Opening[] = [];
+	for (const item of value as unknown[]) {
+		if (!isObject(item) || !isDay(item['date'])) return null;
+		const hours = item['hours'];
+		if (hours !== undefined && !(Array.isArray(hours) && hours.every(isText))) return null;
+		openings.push({ date: item['date'], ...(hours ? { hours } : {}) });
+	}
+	return openings;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -59,6 +111,9 @@ function toPickupShop(value: unknown): PickupShop | null {
 		if (!Array.isArray(ranges) || !ranges.every(isText)) return null;
 		hours[day] = ranges;
 	}
+	const closures = toClosures(value['closures']);
+	const openings = toOpenings(value['openings']);
+	if (!closures || !openings) return null;
 	return {
 		id: id as string,
 		name: name as string,
@@ -67,6 +122,8 @@ function toPickupShop(value: unknown): PickupShop | null {
 		phone: phone as string,
 		email: email as string,
 		hours,
+		closures,
+		openings,
 	};
 }
 

@@ -3,6 +3,7 @@
  * service worker's queue) and the server (POST /api/prenotazioni). Types only: no code ships.
  */
 import type { EmailStatus } from '../contact/outcome';
+import type { Closure, Opening } from '../shops/calendar';
 import type { Weekday } from '../shops/weekdays';
 
 /** One line of a reservation: a variant of a product, in a quantity. */
@@ -64,6 +65,10 @@ export interface PickupShop {
 	phone: string;
 	email: string;
 	hours: Partial<Record<Weekday, readonly string[]>>;
+	/** Its closures, from the build's day on: no pickup on those days. */
+	closures?: readonly Closure[] | undefined;
+	/** Its extraordinary openings, from the build's day on (a national holiday it opens). */
+	openings?: readonly Opening[] | undefined;
 }
 
 /**

@@ -25,6 +25,20 @@ export const OFFLINE_PAGE = '/offline';
 /** How long a page may take on the network before the cached copy is shown, in seconds. */
 export const NETWORK_TIMEOUT_SECONDS = 3;
 
+/**
+ * The address a page is kept under in the page cache: without its query and fragment. The query
+ * of a page is read by its script, never by the HTML, which is the same for every query; and
+ * it can be private: a pickup code (which collects the reservation at the counter, with the
+ * visitor's e-mail) or what the visitor searched for would otherwise stay on the phone for as
+ * long as the page is kept.
+ */
+export function pageCacheKey(url: string): string {
+	const address = new URL(url);
+	address.search = '';
+	address.hash = '';
+	return address.href;
+}
+
 /** The built file of a page path: "/" → "/index.html", "/prodotti/" → "/prodotti.html". */
 export function builtFileFor(pathname: string): string {
 	const path = pathname.replace(/\/+$/, '');

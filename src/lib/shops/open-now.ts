@@ -1,27 +1,26 @@
-import { WEEKDAYS, type Weekday } from './weekdays';
+import {
+	addDays,
+	dayLabel,
+	formatDate,
+	hoursOn,
+	weekdayOf,
+	WEEKDAY_NAMES,
+	type ShopCalendar,
+} from './calendar';
 
 /**
  * 'Aperto ora · chiude alle 19:30' / 'Chiuso · apre lunedì alle 9:30' (docs/shops.md): whether a
  * shop is open at a moment, in Europe/Rome time whatever the visitor's own time zone, and when it
- * closes or next opens. Pure, and free of the content schemas' zod, so that the few lines of
+ * closes or next opens. The shop's calendar counts (calendar.ts): a closure or a national holiday
+ * closes it. Pure, and free of the content schemas' zod, so that the few lines of
  * browser code that show it (src/scripts/open-now.ts) stay small.
  */
 
-/** Opening hours of a week: per weekday, "HH:MM-HH:MM" ranges (none when closed). */
-export type WeekHours = Partial<Record<Weekday, readonly string[]>>;
+export type { ShopCalendar, WeekHours } from './calendar';
 
 /** The shops' time zone. */
 export const SHOP_TIME_ZONE = 'Europe/Rome';
 
-const NAMES: Record<Weekday, string> = {
-	lunedi: 'lunedì',
-	martedi: 'martedì',
-	mercoledi: 'mercoledì',
-	giovedi: 'giovedì',
-	venerdi: 'venerdì',
-	sabato: 'sabato',
-	domenica: 'domenica',
-};
 /** A minute, in milliseconds. */
 const MINUTE_MS = 60_000;
 
@@ -64,27 +63,42 @@ const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.sl
 const clock = (minute: number) =>
 	`${Math.floor(minute / 60)}:${String(minute % 60).padStart(2, '0')}`;
 
-/** The day's ranges as [opens, closes] minutes, in order; malformed ranges are left out. */
-function rangesOf(week: WeekHours, day: number): [number, number][] {
-	return (week[WEEKDAYS[day] ?? 'lunedi'] ?? [])
+/** Today's date in Rome at `now`, as "YYYY-MM-DD". */
+export function romeDate(now: Date): string {
+	return formatDate(now.getTime() + romeOffsetMinutes(now) * MINUTE_MS);
+}
+
+/** A day's ranges as [opens, closes] minutes, in order; malformed ranges are left out. */
+function rangesOf(ranges: readonly string[]): [number, number][] {
+	return ranges
 		.filter((range) => /^\d\d:\d\d-\d\d:\d\d$/.test(range))
 		.map((range): [number, number] => [minutes(range), minutes(range.slice(6))])
 		.filter(([opens, closes]) => opens < closes)
 		.sort((a, b) => a[0] - b[0]);
 }
 
-/** The line for a shop at `now`: open and until when, or closed and when it opens next. */
-export function openStatus(week: WeekHours, now: Date): string {
-	const { day, minute } = romeClock(now);
-	const today = rangesOf(week, day);
-	const open = today.find(([opens, closes]) => opens <= minute && minute < closes);
+/** How far ahead the next opening is looked for, in days: past the longest summer holidays. */
+const LOOK_AHEAD_DAYS = 62;
+
+/**
+ * The line for a shop at `now`: open and until when, or closed and when it opens next. Its
+ * calendar counts: on a closure or a national holiday the shop is closed, whatever its week says.
+ */
+export function openStatus(shop: ShopCalendar, now: Date): string {
+	const minute = romeClock(now).minute;
+	const today = romeDate(now);
+	const ranges = rangesOf(hoursOn(shop, today));
+	const open = ranges.find(([opens, closes]) => opens <= minute && minute < closes);
 	if (open) return `Aperto ora · chiude alle ${clock(open[1])}`;
-	const later = today.find(([opens]) => opens > minute);
+	const later = ranges.find(([opens]) => opens > minute);
 	if (later) return `Chiuso · apre oggi alle ${clock(later[0])}`;
-	for (let ahead = 1; ahead <= 7; ahead++) {
-		const next = rangesOf(week, (day + ahead) % 7)[0];
+	for (let ahead = 1; ahead <= LOOK_AHEAD_DAYS; ahead++) {
+		const date = addDays(today, ahead);
+		const next = rangesOf(hoursOn(shop, date))[0];
 		if (!next) continue;
-		const when = ahead === 1 ? 'domani' : NAMES[WEEKDAYS[(day + ahead) % 7] ?? 'lunedi'];
+		// Within a week the weekday says it; further on (after a closure), the date.
+		const when =
+			ahead === 1 ? 'domani' : ahead <= 7 ? WEEKDAY_NAMES[weekdayOf(date)] : dayLabel(date);
 		return `Chiuso · apre ${when} alle ${clock(next[0])}`;
 	}
 	return 'Chiuso';

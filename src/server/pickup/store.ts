@@ -130,7 +130,7 @@ export function insertReservation(
 		if (earlier) return { id: earlier.id, code: earlier.code, jobs: [], earlier };
 		const code = freshCode(db, draw);
 		const { shop } = reservation;
-		const dayHours = formatDayHours(pickupDayHours(shop.hours, reservation.day));
+		const dayHours = formatDayHours(pickupDayHours(shop, reservation.day));
 		const id = Number(
 			db
 				.prepare(

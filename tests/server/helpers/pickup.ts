@@ -27,7 +27,7 @@ export const WHEY = Object.freeze({
 /** The next day the shop opens, in Rome, as the list page offers it. */
 export function nextPickupDay(shopId = 'torino'): string {
 	const shop = builtSettings().shops.find((candidate) => candidate.id === shopId);
-	const [day] = pickupDays(shop?.hours ?? {}, new Date(), 1);
+	const [day] = pickupDays(shop ?? { hours: {} }, new Date(), 1);
 	if (!day) throw new Error(`${shopId} never opens in the next weeks.`);
 	return day.date;
 }

@@ -1,4 +1,5 @@
 import type { PickupDay, PickupHours } from '~/lib/pickup/days';
+import type { Closure, Opening } from '~/lib/shops/calendar';
 
 /** A shop as the pickup page receives it from the content, at build time. */
 export interface PickupPageShop {
@@ -8,6 +9,9 @@ export interface PickupPageShop {
 	/** "Corso Torino 85, 10090 Buttigliera Alta (TO)". */
 	address: string;
 	hours: PickupHours;
+	/** Its closures and extraordinary openings from the build's day on. */
+	closures: readonly Closure[];
+	openings: readonly Opening[];
 }
 
 /** A choice's error under it, tied by `aria-describedby`; not a live region. */
