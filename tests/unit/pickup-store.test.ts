@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
 import { composeEmail } from '../../src/server/contact/emails';
-import { ContactStore, MIGRATIONS, type NewReservation } from '../../src/server/contact/store';
+import {
+	ContactStore,
+	MIGRATIONS,
+	type InsertReservationResult,
+	type NewReservation,
+} from '../../src/server/contact/store';
 import { formatReservationReport } from '../../src/server/pickup/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
@@ -50,6 +55,9 @@ const RESERVATION: PickupReservation = {
 	day: '2026-11-27',
 	lines: checked.lines,
 	totalCents: checked.totalCents,
+	indexes: checked.indexes,
+	// A shelf these tests never empty: held stock has tests of its own below.
+	shelfStock: checked.lines.map(() => 1000),
 	name: 'Mario Rossi',
 	email: 'mario@example.it',
 	phone: '+39 011 123 4567',
@@ -66,14 +74,25 @@ function reservation(overrides: Partial<NewReservation> = {}): NewReservation {
 			{ kind: 'admin', recipient: TORINO.email },
 			{ kind: 'confirmation', recipient: RESERVATION.email },
 		],
+		confirmationsPerDay: 3,
 		...overrides,
 	};
+}
+
+/** The result of a reservation the test expects stored (not refused for stock). */
+function storedResult(
+	result: InsertReservationResult,
+): Exclude<InsertReservationResult, { shortages: unknown }> {
+	if ('shortages' in result) throw new Error('the reservation was refused for stock');
+	return result;
 }
 
 describe('reservations in the store', () => {
 	it('stores a reservation, its lines and its two e-mails, claimed, under a pickup code', () => {
 		const store = openStore();
-		const { id, code, jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		const { id, code, jobs } = storedResult(
+			store.insertReservation(reservation(), 'io', () => 'ABC234'),
+		);
 		expect(code).toBe('ABC234');
 		expect(jobs.map((job) => [job.kind, job.recipient])).toEqual([
 			['admin', 'torino@vigorsport.test'],
@@ -102,7 +121,9 @@ describe('reservations in the store', () => {
 		const store = openStore();
 		store.insertReservation(reservation(), 'io', () => 'AAAAAA');
 		const draws = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
-		const second = store.insertReservation(reservation(), 'io', () => draws.shift() ?? '');
+		const second = storedResult(
+			store.insertReservation(reservation(), 'io', () => draws.shift() ?? ''),
+		);
 		expect(second.code).toBe('BBBBBB');
 		expect(() => store.insertReservation(reservation(), 'io', () => 'AAAAAA')).toThrow(
 			/No free pickup code/,
@@ -114,7 +135,7 @@ describe('reservations in the store', () => {
 	it('stores a reservation sent twice under one submission key once, with its code', () => {
 		const store = openStore();
 		const key = 'chiave-di-prova-0001';
-		const first = store.insertReservation(reservation({ submissionKey: key }), 'io');
+		const first = storedResult(store.insertReservation(reservation({ submissionKey: key }), 'io'));
 		const again = store.insertReservation(reservation({ submissionKey: key }), 'io');
 		expect(again).toEqual({
 			id: first.id,
@@ -128,6 +149,7 @@ describe('reservations in the store', () => {
 					{ kind: 'admin', status: 'sending' },
 					{ kind: 'confirmation', status: 'sending' },
 				],
+				fingerprint: null,
 			},
 		});
 		expect(store.countReservations()).toBe(1);
@@ -135,7 +157,7 @@ describe('reservations in the store', () => {
 
 	it('retries a reservation’s failed e-mail through the same outbox as messages', () => {
 		const store = openStore();
-		const { jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		const { jobs } = storedResult(store.insertReservation(reservation(), 'io', () => 'ABC234'));
 		const [admin] = jobs;
 		if (!admin) throw new Error('an admin e-mail expected');
 		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', T0 + 1000);
@@ -172,6 +194,7 @@ describe('reservations in the store', () => {
 				spam: false,
 				delivery: 'simulation',
 				emails: [],
+				confirmationsPerDay: 3,
 			},
 			'io',
 		);
@@ -209,7 +232,7 @@ describe('reservations in the store', () => {
 		const [due] = store.claimDue(T0, 'io', 10);
 		expect([due?.emailId, due?.message?.name, due?.attempts]).toEqual([7, 'Anna', 2]);
 		// New e-mails continue after the old ids.
-		const { jobs } = store.insertReservation(reservation(), 'io');
+		const { jobs } = storedResult(store.insertReservation(reservation(), 'io'));
 		expect(jobs[0]?.emailId).toBeGreaterThan(7);
 	});
 
@@ -226,6 +249,7 @@ describe('reservations in the store', () => {
 				spam: false,
 				delivery: 'simulation',
 				emails: [],
+				confirmationsPerDay: 3,
 			},
 			'io',
 		);

@@ -110,6 +110,22 @@ export const MIGRATIONS: readonly string[] = [
 	DROP TABLE emails;
 	ALTER TABLE emails_new RENAME TO emails;
 	CREATE INDEX emails_due ON emails (status, next_attempt_at);`,
+	// Held stock: a reservation holds its pieces while 'held' and up to its last held day
+	// (src/lib/pickup/hold.ts; staff will mark it collected or cancelled). The fingerprint of
+	// what was sent under a submission key, so the same key with other contents is refused. A
+	// confirmation left unsent because its address had its day's share of them.
+	`ALTER TABLE reservations ADD COLUMN status TEXT NOT NULL DEFAULT 'held'
+		CHECK (status IN ('held', 'collected', 'cancelled'));
+	ALTER TABLE reservations ADD COLUMN held_through TEXT;
+	UPDATE reservations SET held_through = date(pickup_day, '+' || hold_days || ' days');
+	CREATE INDEX reservations_held ON reservations (shop_id, status, held_through);
+	ALTER TABLE reservations ADD COLUMN submission_fingerprint TEXT;
+	ALTER TABLE messages ADD COLUMN submission_fingerprint TEXT;
+	ALTER TABLE reservations ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
+		CHECK (confirmation_withheld IN (0, 1));
+	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
+		CHECK (confirmation_withheld IN (0, 1));
+	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
 ];
 
 /** A message to store. */
@@ -125,6 +141,10 @@ export interface NewMessage {
 	emails: readonly NewEmail[];
 	/** The form's submission key, if it sent one. */
 	submissionKey?: string | undefined;
+	/** The fingerprint of what was sent under the key (submission-fingerprint.ts). */
+	submissionFingerprint?: string | undefined;
+	/** Most confirmations one address gets in 24 hours; further ones are not sent. */
+	confirmationsPerDay: number;
 }
 
 /** A message or reservation stored earlier with the same submission key, and its e-mails. */
@@ -132,6 +152,8 @@ export interface EarlierMessage {
 	id: number;
 	delivery: Delivery;
 	emails: { kind: EmailKind; status: EmailState }[];
+	/** What was sent under the key; null for one stored before fingerprints were kept. */
+	fingerprint: string | null;
 }
 
 /** An e-mail to store with its message or reservation, claimed at once by the process. */
@@ -194,6 +216,7 @@ export interface MessageRow {
 	message: string;
 	spam: number;
 	delivery: Delivery;
+	confirmation_withheld: number;
 }
 
 /** A row of the `emails` table. */

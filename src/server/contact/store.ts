@@ -19,14 +19,22 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
 	countReservations,
+	earlierReservation,
+	heldPieces,
 	insertReservation,
 	listReservations,
 	reservationsForEmail,
+	type EarlierReservation,
 	type InsertReservationResult,
 	type NewReservation,
 	type StoredReservation,
 } from '../pickup/store';
-import { emailStates, insertClaimedEmails, storedEmailsFrom } from './email-rows';
+import {
+	emailStates,
+	insertClaimedEmails,
+	limitConfirmations,
+	storedEmailsFrom,
+} from './email-rows';
 import {
 	migrate,
 	type EarlierMessage,
@@ -137,10 +145,17 @@ export class ContactStore {
 		const insert = db.transaction((): InsertResult => {
 			const earlier = message.submissionKey ? this.#earlier(message.submissionKey) : null;
 			if (earlier) return { id: earlier.id, jobs: [], earlier };
+			const limited = limitConfirmations(
+				db,
+				message.emails,
+				message.confirmationsPerDay,
+				message.createdAt,
+			);
 			const { lastInsertRowid } = db
 				.prepare(
-					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key)
-					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam,
+						delivery, submission_key, submission_fingerprint, confirmation_withheld)
+					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
 				)
 				.run(
 					message.createdAt.toISOString(),
@@ -151,29 +166,51 @@ export class ContactStore {
 					message.spam ? 1 : 0,
 					message.delivery,
 					message.submissionKey ?? null,
+					message.submissionFingerprint ?? null,
+					limited.withheld ? 1 : 0,
 				);
 			const id = Number(lastInsertRowid);
 			const { name, email, phone, createdAt } = message;
-			const about = { id, name, email, phone, message: message.message, createdAt };
-			const emails = insertClaimedEmails(db, 'message_id', id, message.emails, now, claimedBy);
+			const about = {
+				id,
+				name,
+				email,
+				phone,
+				message: message.message,
+				createdAt,
+				confirmationWithheld: limited.withheld,
+			};
+			const emails = insertClaimedEmails(db, 'message_id', id, limited.emails, now, claimedBy);
 			const jobs = emails.map((claimed) => ({ ...claimed, message: about }));
 			return { id, jobs };
 		});
-		// IMMEDIATE: the write lock is taken before the look-up, so two processes given the same
-		// key cannot both miss it.
+		// IMMEDIATE: the write lock is taken before the look-ups, so two processes given the same
+		// key cannot both miss it, nor two messages to one address both pass its confirmations' count.
 		return insert.immediate();
+	}
+
+	/** The message stored with this submission key, if any (read without the write lock). */
+	findMessage(submissionKey: string): EarlierMessage | null {
+		return this.#earlier(submissionKey);
+	}
+
+	/** The reservation stored with this submission key, if any (read without the write lock). */
+	findReservation(submissionKey: string): EarlierReservation | null {
+		return earlierReservation(this.#db, submissionKey);
 	}
 
 	/** The message stored with this submission key, if any. */
 	#earlier(submissionKey: string): EarlierMessage | null {
 		const row = this.#db
-			.prepare(`SELECT id, delivery FROM messages WHERE submission_key = ?`)
-			.get(submissionKey) as Pick<MessageRow, 'id' | 'delivery'> | undefined;
+			.prepare(`SELECT id, delivery, submission_fingerprint FROM messages WHERE submission_key = ?`)
+			.get(submissionKey) as
+			(Pick<MessageRow, 'id' | 'delivery'> & { submission_fingerprint: string | null }) | undefined;
 		if (!row) return null;
 		return {
 			id: row.id,
 			delivery: row.delivery,
 			emails: emailStates(this.#db, 'message_id', row.id),
+			fingerprint: row.submission_fingerprint,
 		};
 	}
 
@@ -187,6 +224,11 @@ export class ContactStore {
 		drawCode?: () => string,
 	): InsertReservationResult {
 		return insertReservation(this.#db, reservation, claimedBy, drawCode);
+	}
+
+	/** Pieces held at `shopId` on `now` (its Rome day), by product and variant. */
+	heldPieces(shopId: string, now: Date): Map<string, number> {
+		return heldPieces(this.#db, shopId, now);
 	}
 
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
@@ -238,14 +280,22 @@ export class ContactStore {
 		if (ids.length === 0) return new Map();
 		const rows = this.#db
 			.prepare(
-				`SELECT id, created_at, name, email, phone, message FROM messages
+				`SELECT id, created_at, name, email, phone, message, confirmation_withheld FROM messages
 				 WHERE id IN (${ids.map(() => '?').join(', ')})`,
 			)
 			.all(...ids) as MessageRow[];
 		return new Map(
-			rows.map(({ id, name, email, phone, message, created_at }) => [
+			rows.map(({ id, name, email, phone, message, created_at, confirmation_withheld }) => [
 				id,
-				{ id, name, email, phone, message, createdAt: new Date(created_at) },
+				{
+					id,
+					name,
+					email,
+					phone,
+					message,
+					createdAt: new Date(created_at),
+					confirmationWithheld: confirmation_withheld === 1,
+				},
 			]),
 		);
 	}
