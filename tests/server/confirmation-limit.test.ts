@@ -14,7 +14,7 @@ import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
  * The shop's sender cannot be used to mail strangers, with the real server, a real SQLite file
  * and a real SMTP server: a name that carries a link is refused on both routes, the
  * confirmations carry nothing the visitor typed, and one address gets at most
- * CONTACT_CONFIRMATIONS_PER_DAY confirmations (messages and reservations together): further
+ * CONTACT_DAILY_CONFIRMATIONS confirmations (messages and reservations together): further
  * submissions are stored and the shop is told, with no confirmation.
  */
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 	smtp = await smtpFor(cleanups);
 	({ server, dbPath } = await startWithSmtp(
 		smtp.port,
-		{ CONTACT_CONFIRMATIONS_PER_DAY: '2', ...QUICK_RETRIES },
+		{ CONTACT_DAILY_CONFIRMATIONS: '2', ...QUICK_RETRIES },
 		cleanups,
 	));
 }, 60_000);

@@ -193,7 +193,7 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 		rateLimitPerMinute: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0, 1_000_000_000),
 		confirmationsPerDay: integer(
 			env,
-			'CONTACT_CONFIRMATIONS_PER_DAY',
+			'CONTACT_DAILY_CONFIRMATIONS',
 			DEFAULT_CONFIRMATIONS_PER_DAY,
 			1,
 			1000,

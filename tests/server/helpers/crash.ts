@@ -55,7 +55,7 @@ export async function killMidLoad(
 		CONTACT_RETRY_MAX_DELAY_MS: '1000',
 		CONTACT_RETRY_POLL_MS: '100',
 		// Every submission here writes from one address: its confirmations must all go out.
-		CONTACT_CONFIRMATIONS_PER_DAY: '1000',
+		CONTACT_DAILY_CONFIRMATIONS: '1000',
 	};
 	try {
 		const first = await startServer({ env });
