@@ -14,9 +14,8 @@
  * Schema changes are migrations in code (MIGRATIONS), applied in order at start-up and counted
  * in SQLite's `user_version`: add a new entry, never edit an old one.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from './private-file';
 import {
 	countReservations,
 	earlierReservation,
@@ -64,33 +63,6 @@ export type { InsertReservationResult, NewReservation, StoredReservation } from 
 export interface OpenOptions {
 	/** False: fail when the file does not exist instead of creating it (`npm run messages`). */
 	create?: boolean;
-}
-
-/** Only the server's own user may read the database: it holds names, addresses and phones. */
-const PRIVATE_FOLDER = 0o700;
-const PRIVATE_FILE = 0o600;
-
-function chmodIfExists(path: string, mode: number): void {
-	if (existsSync(path)) chmodSync(path, mode);
-}
-
-/**
- * Creates the database's folder (0700) and file (0600) when missing, and makes an existing file
- * 0600, whatever the process's umask: the modes are set again with chmod, which the umask does
- * not touch. SQLite then creates -wal and -shm with the main file's mode.
- */
-function createPrivateFile(path: string): void {
-	const created = mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
-	// mkdirSync names the first folder it made: that one and those below it are ours to restrict.
-	if (created !== undefined) {
-		let folder = dirname(path);
-		while (folder.length >= created.length) {
-			chmodSync(folder, PRIVATE_FOLDER);
-			folder = dirname(folder);
-		}
-	}
-	closeSync(openSync(path, 'a', PRIVATE_FILE));
-	chmodSync(path, PRIVATE_FILE);
 }
 
 /** Longest error text kept for an e-mail. */
