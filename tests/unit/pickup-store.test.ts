@@ -290,3 +290,93 @@ describe('reservations in the store', () => {
 		expect(formatReservationReport([], 0)).toBe('Nessuna prenotazione salvata.');
 	});
 });
+
+describe('held stock in the store', () => {
+	/** A reservation of `quantity` of the first line's variant, on a shelf of 4. */
+	const whey = (quantity: number, overrides: Partial<NewReservation> = {}): NewReservation => {
+		const [first] = checked.lines;
+		if (!first) throw new Error('a fixture line expected');
+		return reservation({
+			reservation: {
+				...RESERVATION,
+				lines: [{ ...first, quantity }],
+				indexes: [0],
+				shelfStock: [4],
+			},
+			...overrides,
+		});
+	};
+
+	it('refuses what is no longer free, and stores nothing for it', () => {
+		const store = openStore();
+		storedResult(store.insertReservation(whey(3), 'io'));
+		expect(store.insertReservation(whey(2), 'io')).toEqual({ shortages: [{ line: 0, free: 1 }] });
+		expect(store.countReservations()).toBe(1);
+		storedResult(store.insertReservation(whey(1), 'io'));
+		expect(store.insertReservation(whey(1), 'io')).toEqual({ shortages: [{ line: 0, free: 0 }] });
+	});
+
+	it('frees the pieces of a collected or cancelled reservation at once', () => {
+		const store = openStore();
+		const { id } = storedResult(store.insertReservation(whey(4), 'io'));
+		expect('shortages' in store.insertReservation(whey(1), 'io')).toBe(true);
+		const db = new Database(path);
+		db.prepare(`UPDATE reservations SET status = 'collected' WHERE id = ?`).run(id);
+		db.close();
+		expect(store.heldPieces(TORINO.id, new Date(T0)).size).toBe(0);
+		storedResult(store.insertReservation(whey(4), 'io'));
+	});
+
+	it('frees the pieces at midnight in Rome after the last held day', () => {
+		const store = openStore();
+		// Pickup on Friday 27 November with 3 hold days: held through Monday 30 November.
+		storedResult(store.insertReservation(whey(4), 'io'));
+		const key = 'whey-concentrate-80\ncioccolato-2-kg';
+		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T22:59:59Z')).get(key)).toBe(4);
+		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T23:00:00Z')).get(key)).toBeUndefined();
+		const later = whey(4, { createdAt: new Date('2026-11-30T23:00:00Z') });
+		storedResult(store.insertReservation(later, 'io'));
+	});
+
+	it('holds nothing for spam, and never refuses it for stock', () => {
+		const store = openStore();
+		storedResult(
+			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+		);
+		storedResult(
+			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+		);
+		storedResult(store.insertReservation(whey(4), 'io'));
+	});
+
+	it('withholds the confirmation past the daily limit of one address, any case', () => {
+		const store = openStore();
+		const kinds = (result: InsertReservationResult) =>
+			storedResult(result).jobs.map((job) => job.kind);
+		const toMario = (email: string, minutes: number) =>
+			whey(1, {
+				confirmationsPerDay: 2,
+				createdAt: new Date(T0 + minutes * 60_000),
+				emails: [
+					{ kind: 'admin', recipient: TORINO.email },
+					{ kind: 'confirmation', recipient: email },
+				],
+			});
+		expect(kinds(store.insertReservation(toMario('mario@example.it', 0), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
+		expect(kinds(store.insertReservation(toMario('MARIO@example.it', 1), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
+		const third = storedResult(store.insertReservation(toMario('mario@example.it', 2), 'io'));
+		expect(third.jobs.map((job) => job.kind)).toEqual(['admin']);
+		expect(third.jobs[0]?.reservation.confirmationWithheld).toBe(true);
+		// A day after the first, one fits again.
+		expect(kinds(store.insertReservation(toMario('mario@example.it', 24 * 60 + 1), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
+	});
+});
