@@ -373,6 +373,11 @@ describe('held stock in the store', () => {
 		const third = storedResult(store.insertReservation(toMario('mario@example.it', 2), 'io'));
 		expect(third.jobs.map((job) => job.kind)).toEqual(['admin']);
 		expect(third.jobs[0]?.reservation.confirmationWithheld).toBe(true);
+		// Staff see it in `npm run prenotazioni`.
+		const report = formatReservationReport(store.listReservations(), store.countReservations());
+		expect(report).toContain(
+			'  Conferma al visitatore: non inviata (limite di conferme giornaliere per questo indirizzo)',
+		);
 		// A day after the first, one fits again.
 		expect(kinds(store.insertReservation(toMario('mario@example.it', 24 * 60 + 1), 'io'))).toEqual([
 			'admin',

@@ -204,6 +204,8 @@ export interface StoredMessage {
 	spam: boolean;
 	delivery: Delivery;
 	emails: StoredEmail[];
+	/** True when the confirmation was not sent: the address had its day's share. */
+	confirmationWithheld: boolean;
 }
 
 /** A row of the `messages` table. */

@@ -361,7 +361,7 @@ export class ContactStore {
 	listMessages(limit?: number): StoredMessage[] {
 		const messages = this.#db
 			.prepare(
-				`SELECT id, created_at, name, email, phone, message, spam, delivery
+				`SELECT id, created_at, name, email, phone, message, spam, delivery, confirmation_withheld
 				 FROM messages ORDER BY id DESC LIMIT ?`,
 			)
 			.all(limit ?? -1) as MessageRow[];
@@ -380,6 +380,7 @@ export class ContactStore {
 			spam: row.spam === 1,
 			delivery: row.delivery,
 			emails: byMessage.get(row.id) ?? [],
+			confirmationWithheld: row.confirmation_withheld === 1,
 		}));
 	}
 
