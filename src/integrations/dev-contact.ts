@@ -28,7 +28,8 @@ function ownOrigin(address: AddressInfo | string | null | undefined): string {
  * The pickup catalogue (shops, hold days, company name, products) comes from the dev server
  * itself: /api/ritiro.json once, when the service is created, and /api/product/<id>.json at
  * each reservation, both rendered from the content as the build would write them. Only POST
- * requests wait for the service, so those GETs pass straight through. A change to the settings
+ * requests and GET /api/disponibilita (pieces still free) wait for the service, so those GETs
+ * pass straight through. A change to the settings
  * or the shops reaches reservations when the dev server restarts; products at once.
  */
 export default function devContact(): AstroIntegration {
@@ -50,7 +51,12 @@ export default function devContact(): AstroIntegration {
 				}
 
 				server.middlewares.use((req, _res, next) => {
-					if (req.method !== 'POST' || !req.url?.startsWith('/api/')) return next();
+					const url = req.url ?? '';
+					const needsService =
+						req.method === 'POST'
+							? url.startsWith('/api/')
+							: req.method === 'GET' && url.startsWith('/api/disponibilita');
+					if (!needsService) return next();
 					service ??= create(ownOrigin(server.httpServer?.address()));
 					service.then(
 						(contact) => {

@@ -7,6 +7,7 @@ import { startServer } from '../../scripts/start-server.mjs';
 import {
 	CONTACT_ERRORS,
 	CONTACT_FIELDS,
+	NAME_SHAPE_ERROR,
 	type ContactField,
 } from '../../src/lib/contact/contact-schema';
 import { waitForIsland } from './helpers/islands';
@@ -104,13 +105,21 @@ test('shows every validation message under its field, and checks again as the vi
 	await expectError(page, 'name', CONTACT_ERRORS.name);
 	await form.name.fill('Ali');
 	await expectError(page, 'name', null);
+	// A name is a name: never a link to send someone.
+	await form.name.fill('accedi a https://evil.example/r');
+	await expectError(page, 'name', NAME_SHAPE_ERROR);
+	await form.name.fill('Ali');
+	await expectError(page, 'name', null);
 	await form.email.fill('mario@');
 	await expectError(page, 'email', CONTACT_ERRORS.email);
 	await form.email.fill('mario@example.it');
 	await expectError(page, 'email', null);
-	await form.phone.fill('1234');
+	// A phone needs six digits: signs alone, or five digits, are not one.
+	await form.phone.fill('-----');
 	await expectError(page, 'phone', CONTACT_ERRORS.phone);
 	await form.phone.fill('12345');
+	await expectError(page, 'phone', CONTACT_ERRORS.phone);
+	await form.phone.fill('123456');
 	await expectError(page, 'phone', null);
 	await form.message.fill('Troppo co');
 	await expectError(page, 'message', CONTACT_ERRORS.message);

@@ -148,7 +148,9 @@ test('pieces go up to the shop’s stock; the list says what another shop lacks;
 	const vanilla = line(page, 'whey-concentrate-80/vaniglia-900-g');
 	const pieces = vanilla.getByLabel('Quantità: Whey 80 Concentrate, Vaniglia – 900 g');
 	await expect(page.getByRole('radio', { name: /Sede Torino/ })).toBeChecked();
-	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Torino');
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(
+		'Disponibile a Sede Torino (7 pezzi liberi)',
+	);
 	// Torino has 7: the select offers 1 to 7, no more.
 	await expect(pieces.locator('option')).toHaveCount(7);
 	await pieces.selectOption('7');
@@ -162,7 +164,9 @@ test('pieces go up to the shop’s stock; the list says what another shop lacks;
 	);
 	await expect(pieces).toHaveAttribute('aria-invalid', 'true');
 	await pieces.selectOption('3');
-	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Aosta');
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(
+		'Disponibile a Sede Aosta (3 pezzi liberi)',
+	);
 	await expect(pieces.locator('option')).toHaveCount(3);
 
 	await vanilla
@@ -189,11 +193,15 @@ test('switching shop changes each line’s availability; one tap moves to the sh
 	await expect(biscuit.locator('[data-line-status]')).toHaveText(
 		'Non disponibile a Sede Torino, disponibile a Sede Aosta.',
 	);
-	await expect(vanilla.locator('[data-line-status]')).toHaveText('Disponibile a Sede Torino');
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(
+		'Disponibile a Sede Torino (3 pezzi liberi)',
+	);
 
 	await biscuit.getByRole('button', { name: 'Ritira a Sede Aosta' }).tap();
 	await expect(page.getByRole('radio', { name: /Sede Aosta/ })).toBeChecked();
-	await expect(biscuit.locator('[data-line-status]')).toHaveText('Disponibile a Sede Aosta');
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(
+		'Disponibile a Sede Aosta (2 pezzi liberi)',
+	);
 	await expect(vanilla.locator('[data-line-status]')).toHaveText(
 		'Non disponibile a Sede Aosta, disponibile a Sede Torino.',
 	);
@@ -470,6 +478,55 @@ test('a reservation sent to the server opens the confirmation with its code; the
 	await expect(page.locator('[data-pickup-code]')).toHaveText(/^[A-Za-z0-9]{6}$/);
 	await expect(page.getByRole('img', { name: /^Codice QR del ritiro/ })).toBeVisible();
 	expect(await storedList(page)).toEqual([]);
+});
+
+test('the pieces others have reserved are not offered; without the server the shelf stock stands', async ({
+	page,
+}) => {
+	const free = async () => {
+		const answer = await page.request.get(
+			'/api/disponibilita?negozio=torino&prodotto=whey-concentrate-80',
+		);
+		expect(answer.headers()['cache-control']).toBe('no-store');
+		const body = (await answer.json()) as { prodotti: Record<string, Record<string, number>> };
+		return body.prodotti['whey-concentrate-80']?.['biscotto-900-g'] ?? 0;
+	};
+	const figure = (count: number) =>
+		`Disponibile a Sede Torino (${count === 1 ? '1 pezzo libero' : `${count} pezzi liberi`})`;
+	await storeList(page, { line: LINES.biscuit900, quantity: 1 });
+	await openList(page);
+	const day =
+		(await page.getByLabel('Giorno di ritiro').locator('option').nth(1).getAttribute('value')) ??
+		'';
+
+	// Another customer reserves one of Torino's 6 (fewer are free if this test ran before).
+	const before = await free();
+	expect(before).toBeGreaterThan(1);
+	const reserved = await page.request.post('/api/prenotazioni', {
+		data: {
+			shopId: 'torino',
+			day,
+			items: [{ productId: 'whey-concentrate-80', variantId: 'biscotto-900-g', quantity: 1 }],
+			name: 'Altro Cliente',
+			email: 'altro.cliente@example.com',
+			phone: '+39 333 7654321',
+			privacy: true,
+		},
+	});
+	expect(reserved.status()).toBe(201);
+	expect(await free()).toBe(before - 1);
+
+	await page.reload();
+	const biscuit = line(page, 'whey-concentrate-80/biscotto-900-g');
+	const pieces = biscuit.getByLabel('Quantità: Whey 80 Concentrate, Biscotto – 900 g');
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(figure(before - 1));
+	await expect(pieces.locator('option')).toHaveCount(before - 1);
+
+	// The server unreachable: the page goes by the shelf stock, and the server checks on sending.
+	await page.route('**/api/disponibilita?**', (route) => route.abort('internetdisconnected'));
+	await page.reload();
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(figure(6));
+	await expect(pieces.locator('option')).toHaveCount(6);
 });
 
 test.describe('offline', () => {

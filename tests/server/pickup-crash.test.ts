@@ -2,7 +2,12 @@ import { afterAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/start-server.mjs';
 import { tempDatabase } from './helpers/contact';
 import { killMidLoad } from './helpers/crash';
-import { postReservation, readReservations, validReservation } from './helpers/pickup';
+import {
+	pieceReservation,
+	postReservation,
+	readReservations,
+	singlePieces,
+} from './helpers/pickup';
 
 /**
  * The server killed with SIGKILL in the middle of a load of reservations, then restarted on the
@@ -19,11 +24,15 @@ afterAll(async () => {
 });
 
 it('kill -9 mid-load: every 201 is stored, and nothing is sent twice after the restart', async () => {
-	const body = validReservation();
+	// Each reservation holds a piece of its own: none is refused for stock.
+	const pieces = singlePieces(300);
+	let sent = 0;
 	await killMidLoad(
 		{
 			async send(url, name) {
-				const { status, json } = await postReservation(url, { ...body, name });
+				const piece = pieces[sent++ % pieces.length];
+				if (!piece) throw new Error('No piece to reserve.');
+				const { status, json } = await postReservation(url, pieceReservation(piece, { name }));
 				return { status, id: Number(json['id']), kept: [String(json['code']), name] };
 			},
 			read(dbPath) {

@@ -14,6 +14,7 @@ const MESSAGE = {
 	message: 'Vorrei prenotare: Whey Concentrate 80\nVariante: Biscotto – 2 kg',
 	// 14:05 in Rome (UTC+1 in winter).
 	createdAt: new Date('2026-03-03T13:05:00Z'),
+	confirmationWithheld: false,
 };
 
 describe('e-mail texts', () => {
@@ -36,10 +37,20 @@ describe('e-mail texts', () => {
 	it('confirm to the visitor without repeating the message', () => {
 		const { subject, text } = visitorConfirmation(MESSAGE, 'Vigor Sport');
 		expect(subject).toBe('Abbiamo ricevuto il tuo messaggio – Vigor Sport');
-		expect(text).toMatch(/^Ciao Mario Rossi,\n/);
+		// Nothing the visitor typed, not even the name: the address may be someone else's.
+		expect(text).toMatch(/^Ciao,\n/);
+		expect(text).not.toContain('Mario');
 		expect(text).toContain('ti risponderemo al più presto');
 		expect(text).toContain('Se non ci hai scritto tu, ignora questa e-mail');
 		expect(text).not.toContain('Whey');
+	});
+
+	it('tell the shop when the visitor’s confirmation was not sent', () => {
+		expect(adminNotification(MESSAGE).text).not.toContain('Conferma NON inviata');
+		const { text } = adminNotification({ ...MESSAGE, confirmationWithheld: true });
+		expect(text).toContain(
+			'Conferma NON inviata al mittente: questo indirizzo ha già ricevuto il numero massimo di conferme nelle ultime 24 ore',
+		);
 	});
 
 	it.each([

@@ -4,6 +4,7 @@ import {
 	CONTACT_ERRORS,
 	CONTACT_LENGTH_ERRORS,
 	MAX_LENGTH,
+	NAME_SHAPE_ERROR,
 	EMPTY_CONTACT,
 	HONEYPOT_FIELD,
 	SUBMISSION_KEY_FIELD,
@@ -67,9 +68,14 @@ describe.each<[ContactField, string | boolean, boolean]>([
 	['email', ' mario.rossi+negozio@sub.example-shop.it ', true],
 	['phone', '1234', false],
 	['phone', 'abcde', false],
-	['phone', '011 12', true],
+	// At least six digits: signs alone, or five digits, are not a phone number.
+	['phone', '-----', false],
+	['phone', '+()  ./ -', false],
+	['phone', '12345', false],
+	['phone', '011 12', false],
+	['phone', '011 123', true],
 	['phone', '+39 (011) 123-45.67', true],
-	['phone', '12345', true],
+	['phone', '123456', true],
 	['message', 'Troppo co', false],
 	['message', '   Ciao    ', false],
 	['message', 'Dieci car.', true],
@@ -202,10 +208,28 @@ describe.each<[ContactField, string, string | undefined]>([
 	['message', 'Un messaggio rotto \uD83D', CONTACT_CHARACTER_ERRORS.message],
 	['message', 'Un messaggio con 😀 intero', undefined],
 	// Maximum lengths, each with its message.
-	['name', 'a'.repeat(100), undefined],
-	['name', 'a'.repeat(101), CONTACT_LENGTH_ERRORS.name],
-	['name', `  ${'a'.repeat(100)}  `, undefined],
-	['name', '😀'.repeat(101), CONTACT_LENGTH_ERRORS.name],
+	['name', 'a'.repeat(80), undefined],
+	['name', 'a'.repeat(81), CONTACT_LENGTH_ERRORS.name],
+	['name', `  ${'a'.repeat(80)}  `, undefined],
+	['name', '😀'.repeat(81), CONTACT_LENGTH_ERRORS.name],
+	// Names are names: letters of any script, spaces, apostrophes, hyphens and dots.
+	['name', "D'Angelo Anna-Maria", undefined],
+	['name', 'J. R. R. Tolkien', undefined],
+	['name', 'Zoë Ødegård', undefined],
+	['name', 'Nguyễn Thị Minh', undefined],
+	['name', 'Σωκράτης', undefined],
+	['name', '山田 太郎', undefined],
+	['name', 'Дмитрий', undefined],
+	['name', 'देवनागरी नाम', undefined],
+	['name', 'O’Brien', undefined],
+	['name', 'rimborso pronto: accedi a https://evil.example/r?id=7', NAME_SHAPE_ERROR],
+	['name', 'evil.example', NAME_SHAPE_ERROR],
+	['name', 'www.sito.it', NAME_SHAPE_ERROR],
+	['name', 'mario@example.it', NAME_SHAPE_ERROR],
+	['name', 'Mario: ciao', NAME_SHAPE_ERROR],
+	['name', 'Mario/Rossi', NAME_SHAPE_ERROR],
+	['name', 'Mario Rossi 2', NAME_SHAPE_ERROR],
+	['name', 'Mario <b>', NAME_SHAPE_ERROR],
 	[
 		'email',
 		`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.it`,
@@ -230,12 +254,12 @@ describe.each<[ContactField, string, string | undefined]>([
 });
 
 it('has a maximum length for each field, each with an Italian message', () => {
-	expect(MAX_LENGTH).toEqual({ name: 100, email: 254, phone: 30, message: 5000 });
+	expect(MAX_LENGTH).toEqual({ name: 80, email: 254, phone: 30, message: 5000 });
 	expect(CONTACT_LENGTH_ERRORS).toMatchInlineSnapshot(`
 		{
 		  "email": "L'indirizzo email può avere al massimo 254 caratteri.",
 		  "message": "Il messaggio può avere al massimo 5.000 caratteri.",
-		  "name": "Il nome può avere al massimo 100 caratteri.",
+		  "name": "Il nome può avere al massimo 80 caratteri.",
 		  "phone": "Il numero di telefono può avere al massimo 30 caratteri.",
 		}
 	`);

@@ -42,6 +42,7 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
 			{ kind: 'admin', recipient: 'negozio@example.it' },
 			{ kind: 'confirmation', recipient: 'mario@example.it' },
 		],
+		confirmationsPerDay: 3,
 		...overrides,
 	};
 }
@@ -127,6 +128,7 @@ describe('ContactStore', () => {
 					{ kind: 'admin', status: 'sent' },
 					{ kind: 'confirmation', status: 'sending' },
 				],
+				fingerprint: null,
 			},
 		});
 		// Another key, or none, is another message.

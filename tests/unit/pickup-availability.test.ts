@@ -3,12 +3,16 @@ import {
 	blockingLines,
 	blocksSending,
 	currentPrice,
+	freeStockUrl,
 	indicativeTotal,
 	lineStatus,
 	productDataUrl,
 	quantityChoices,
+	readFreeStock,
 	readProductStock,
 	statusText,
+	withFreeStock,
+	type FreeStock,
 	type LineStatus,
 	type StockState,
 } from '../../src/lib/pickup/availability';
@@ -98,7 +102,8 @@ describe('what a status means', () => {
 			'Disponibilità non verificabile ora: la controlla il negozio.',
 		],
 		[{ kind: 'gone' }, true, 1, 'Non è più in catalogo: rimuovilo dalla lista.'],
-		[{ kind: 'ok', stock: 7 }, false, 7, 'Disponibile a Sede Torino'],
+		[{ kind: 'ok', stock: 7 }, false, 7, 'Disponibile a Sede Torino (7 pezzi liberi)'],
+		[{ kind: 'ok', stock: 1 }, false, 1, 'Disponibile a Sede Torino (1 pezzo libero)'],
 		[
 			{ kind: 'short', stock: 1 },
 			true,
@@ -118,7 +123,7 @@ describe('what a status means', () => {
 			'Non disponibile a Sede Torino, disponibile a Sede Aosta.',
 		],
 		[{ kind: 'none' }, true, 1, 'Esaurito in tutti i negozi: rimuovilo dalla lista.'],
-		[{ kind: 'ok', stock: 500 }, false, 99, 'Disponibile a Sede Torino'],
+		[{ kind: 'ok', stock: 500 }, false, 99, 'Disponibile a Sede Torino (500 pezzi liberi)'],
 	])('%j: blocks %s, offers up to %s, says «%s»', (status, blocks, choices, text) => {
 		expect(blocksSending(status)).toBe(blocks);
 		expect(quantityChoices(status)).toBe(choices);
@@ -153,5 +158,60 @@ describe('prices and the indicative total', () => {
 			partial: true,
 		});
 		expect(indicativeTotal([line(3)], {})).toEqual({ cents: 16470, partial: false });
+	});
+});
+
+describe('the pieces still free at the chosen shop (GET /api/disponibilita)', () => {
+	const READY: StockState = {
+		kind: 'ready',
+		variants: {
+			'cioccolato-2-kg': { stock: { torino: 4, aosta: 2 }, priceCents: 5490 },
+			'vaniglia-2-kg': { stock: { torino: 3, aosta: 0 }, priceCents: 5490 },
+		},
+	};
+
+	it('asks for the shop and each product once, in a stable order', () => {
+		expect(freeStockUrl('torino', ['whey', 'creatina', 'whey'])).toBe(
+			'/api/disponibilita?negozio=torino&prodotto=creatina&prodotto=whey',
+		);
+	});
+
+	it.each<[string, unknown, FreeStock | null]>([
+		[
+			'an answer for the shop',
+			{
+				negozio: 'torino',
+				prodotti: { whey: { 'cioccolato-2-kg': 1, x: -3, y: 'tre' }, gone: null },
+			},
+			{ whey: { 'cioccolato-2-kg': 1, x: 0 } },
+		],
+		['another shop’s answer', { negozio: 'aosta', prodotti: {} }, null],
+		['an error', { error: 'Indica un negozio esistente' }, null],
+		['not an object', 'tre', null],
+	])('reads %s', (_, data, expected) => {
+		expect(readFreeStock(data, 'torino')).toEqual(expected);
+	});
+
+	it('replaces the chosen shop’s shelf stock with the pieces free, keeping the other shops', () => {
+		const held = withFreeStock(READY, { 'cioccolato-2-kg': 1 }, 'torino');
+		expect(held).toEqual({
+			kind: 'ready',
+			variants: {
+				'cioccolato-2-kg': { stock: { torino: 1, aosta: 2 }, priceCents: 5490 },
+				'vaniglia-2-kg': { stock: { torino: 3, aosta: 0 }, priceCents: 5490 },
+			},
+		});
+		const line = { variantId: 'cioccolato-2-kg', quantity: 2 };
+		expect(lineStatus(line, held, 'torino', ['torino', 'aosta'])).toEqual({
+			kind: 'short',
+			stock: 1,
+		});
+	});
+
+	it('keeps the shelf stock when the server did not answer (offline, or not yet)', () => {
+		expect(withFreeStock(READY, undefined, 'torino')).toBe(READY);
+		expect(withFreeStock({ kind: 'error' }, { 'cioccolato-2-kg': 1 }, 'torino')).toEqual({
+			kind: 'error',
+		});
 	});
 });

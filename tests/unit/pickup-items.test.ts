@@ -157,6 +157,9 @@ describe('checkPickupItems: accepted lines', () => {
 		expect(result).toEqual({
 			ok: true,
 			totalCents: 2 * 5490 + 690,
+			indexes: [0, 1],
+			// The shelf stock at Torino of the fixture's variants, before any hold.
+			shelfStock: [4, 1],
 			lines: [
 				{
 					productId: WHEY,

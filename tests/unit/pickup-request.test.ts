@@ -48,6 +48,8 @@ describe('parsePickupRequest', () => {
 					},
 				],
 				totalCents: 10980,
+				indexes: [0],
+				shelfStock: [4],
 				name: 'Mario Rossi',
 				email: 'mario.rossi@example.it',
 				phone: '+39 011 123 4567',

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
 import { composeEmail } from '../../src/server/contact/emails';
-import { ContactStore, MIGRATIONS, type NewReservation } from '../../src/server/contact/store';
+import {
+	ContactStore,
+	MIGRATIONS,
+	type InsertReservationResult,
+	type NewReservation,
+} from '../../src/server/contact/store';
 import { formatReservationReport } from '../../src/server/pickup/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
@@ -50,6 +55,9 @@ const RESERVATION: PickupReservation = {
 	day: '2026-11-27',
 	lines: checked.lines,
 	totalCents: checked.totalCents,
+	indexes: checked.indexes,
+	// A shelf these tests never empty: held stock has tests of its own below.
+	shelfStock: checked.lines.map(() => 1000),
 	name: 'Mario Rossi',
 	email: 'mario@example.it',
 	phone: '+39 011 123 4567',
@@ -66,14 +74,25 @@ function reservation(overrides: Partial<NewReservation> = {}): NewReservation {
 			{ kind: 'admin', recipient: TORINO.email },
 			{ kind: 'confirmation', recipient: RESERVATION.email },
 		],
+		confirmationsPerDay: 3,
 		...overrides,
 	};
+}
+
+/** The result of a reservation the test expects stored (not refused for stock). */
+function storedResult(
+	result: InsertReservationResult,
+): Exclude<InsertReservationResult, { shortages: unknown }> {
+	if ('shortages' in result) throw new Error('the reservation was refused for stock');
+	return result;
 }
 
 describe('reservations in the store', () => {
 	it('stores a reservation, its lines and its two e-mails, claimed, under a pickup code', () => {
 		const store = openStore();
-		const { id, code, jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		const { id, code, jobs } = storedResult(
+			store.insertReservation(reservation(), 'io', () => 'ABC234'),
+		);
 		expect(code).toBe('ABC234');
 		expect(jobs.map((job) => [job.kind, job.recipient])).toEqual([
 			['admin', 'torino@vigorsport.test'],
@@ -102,7 +121,9 @@ describe('reservations in the store', () => {
 		const store = openStore();
 		store.insertReservation(reservation(), 'io', () => 'AAAAAA');
 		const draws = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
-		const second = store.insertReservation(reservation(), 'io', () => draws.shift() ?? '');
+		const second = storedResult(
+			store.insertReservation(reservation(), 'io', () => draws.shift() ?? ''),
+		);
 		expect(second.code).toBe('BBBBBB');
 		expect(() => store.insertReservation(reservation(), 'io', () => 'AAAAAA')).toThrow(
 			/No free pickup code/,
@@ -114,7 +135,7 @@ describe('reservations in the store', () => {
 	it('stores a reservation sent twice under one submission key once, with its code', () => {
 		const store = openStore();
 		const key = 'chiave-di-prova-0001';
-		const first = store.insertReservation(reservation({ submissionKey: key }), 'io');
+		const first = storedResult(store.insertReservation(reservation({ submissionKey: key }), 'io'));
 		const again = store.insertReservation(reservation({ submissionKey: key }), 'io');
 		expect(again).toEqual({
 			id: first.id,
@@ -128,6 +149,7 @@ describe('reservations in the store', () => {
 					{ kind: 'admin', status: 'sending' },
 					{ kind: 'confirmation', status: 'sending' },
 				],
+				fingerprint: null,
 			},
 		});
 		expect(store.countReservations()).toBe(1);
@@ -135,7 +157,7 @@ describe('reservations in the store', () => {
 
 	it('retries a reservation’s failed e-mail through the same outbox as messages', () => {
 		const store = openStore();
-		const { jobs } = store.insertReservation(reservation(), 'io', () => 'ABC234');
+		const { jobs } = storedResult(store.insertReservation(reservation(), 'io', () => 'ABC234'));
 		const [admin] = jobs;
 		if (!admin) throw new Error('an admin e-mail expected');
 		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', T0 + 1000);
@@ -172,6 +194,7 @@ describe('reservations in the store', () => {
 				spam: false,
 				delivery: 'simulation',
 				emails: [],
+				confirmationsPerDay: 3,
 			},
 			'io',
 		);
@@ -209,7 +232,7 @@ describe('reservations in the store', () => {
 		const [due] = store.claimDue(T0, 'io', 10);
 		expect([due?.emailId, due?.message?.name, due?.attempts]).toEqual([7, 'Anna', 2]);
 		// New e-mails continue after the old ids.
-		const { jobs } = store.insertReservation(reservation(), 'io');
+		const { jobs } = storedResult(store.insertReservation(reservation(), 'io'));
 		expect(jobs[0]?.emailId).toBeGreaterThan(7);
 	});
 
@@ -226,6 +249,7 @@ describe('reservations in the store', () => {
 				spam: false,
 				delivery: 'simulation',
 				emails: [],
+				confirmationsPerDay: 3,
 			},
 			'io',
 		);
@@ -264,5 +288,100 @@ describe('reservations in the store', () => {
 			].join('\n'),
 		);
 		expect(formatReservationReport([], 0)).toBe('Nessuna prenotazione salvata.');
+	});
+});
+
+describe('held stock in the store', () => {
+	/** A reservation of `quantity` of the first line's variant, on a shelf of 4. */
+	const whey = (quantity: number, overrides: Partial<NewReservation> = {}): NewReservation => {
+		const [first] = checked.lines;
+		if (!first) throw new Error('a fixture line expected');
+		return reservation({
+			reservation: {
+				...RESERVATION,
+				lines: [{ ...first, quantity }],
+				indexes: [0],
+				shelfStock: [4],
+			},
+			...overrides,
+		});
+	};
+
+	it('refuses what is no longer free, and stores nothing for it', () => {
+		const store = openStore();
+		storedResult(store.insertReservation(whey(3), 'io'));
+		expect(store.insertReservation(whey(2), 'io')).toEqual({ shortages: [{ line: 0, free: 1 }] });
+		expect(store.countReservations()).toBe(1);
+		storedResult(store.insertReservation(whey(1), 'io'));
+		expect(store.insertReservation(whey(1), 'io')).toEqual({ shortages: [{ line: 0, free: 0 }] });
+	});
+
+	it('frees the pieces of a collected or cancelled reservation at once', () => {
+		const store = openStore();
+		const { id } = storedResult(store.insertReservation(whey(4), 'io'));
+		expect('shortages' in store.insertReservation(whey(1), 'io')).toBe(true);
+		const db = new Database(path);
+		db.prepare(`UPDATE reservations SET status = 'collected' WHERE id = ?`).run(id);
+		db.close();
+		expect(store.heldPieces(TORINO.id, new Date(T0)).size).toBe(0);
+		storedResult(store.insertReservation(whey(4), 'io'));
+	});
+
+	it('frees the pieces at midnight in Rome after the last held day', () => {
+		const store = openStore();
+		// Pickup on Friday 27 November with 3 hold days: held through Monday 30 November.
+		storedResult(store.insertReservation(whey(4), 'io'));
+		const key = 'whey-concentrate-80\ncioccolato-2-kg';
+		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T22:59:59Z')).get(key)).toBe(4);
+		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T23:00:00Z')).get(key)).toBeUndefined();
+		const later = whey(4, { createdAt: new Date('2026-11-30T23:00:00Z') });
+		storedResult(store.insertReservation(later, 'io'));
+	});
+
+	it('holds nothing for spam, and never refuses it for stock', () => {
+		const store = openStore();
+		storedResult(
+			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+		);
+		storedResult(
+			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+		);
+		storedResult(store.insertReservation(whey(4), 'io'));
+	});
+
+	it('withholds the confirmation past the daily limit of one address, any case', () => {
+		const store = openStore();
+		const kinds = (result: InsertReservationResult) =>
+			storedResult(result).jobs.map((job) => job.kind);
+		const toMario = (email: string, minutes: number) =>
+			whey(1, {
+				confirmationsPerDay: 2,
+				createdAt: new Date(T0 + minutes * 60_000),
+				emails: [
+					{ kind: 'admin', recipient: TORINO.email },
+					{ kind: 'confirmation', recipient: email },
+				],
+			});
+		expect(kinds(store.insertReservation(toMario('mario@example.it', 0), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
+		expect(kinds(store.insertReservation(toMario('MARIO@example.it', 1), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
+		const third = storedResult(store.insertReservation(toMario('mario@example.it', 2), 'io'));
+		expect(third.jobs.map((job) => job.kind)).toEqual(['admin']);
+		expect(third.jobs[0]?.reservation.confirmationWithheld).toBe(true);
+		// Staff see it in `npm run prenotazioni`.
+		const report = formatReservationReport(store.listReservations(), store.countReservations());
+		expect(report).toContain(
+			'  Conferma al visitatore: non inviata (limite di conferme giornaliere per questo indirizzo)',
+		);
+		// A day after the first, one fits again.
+		expect(kinds(store.insertReservation(toMario('mario@example.it', 24 * 60 + 1), 'io'))).toEqual([
+			'admin',
+			'confirmation',
+		]);
 	});
 });

@@ -57,6 +57,7 @@ describe('npm run messages', () => {
 		phone: '011\r12345',
 		message: 'Prima riga\rRiga falsa\n\u202Eotseb\u001b[31m rosso',
 		spam: false,
+		confirmationWithheld: false,
 		delivery: 'smtp',
 		emails: [
 			{

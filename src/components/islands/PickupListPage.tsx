@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { blockingLines, lineStatus } from '../../lib/pickup/availability';
+import { blockingLines, lineStatus, withFreeStock } from '../../lib/pickup/availability';
 import { confirmationHref } from '../../lib/pickup/confirmation';
 import { pickupDays } from '../../lib/pickup/days';
 import {
@@ -38,6 +38,7 @@ import { ListEmpty, ListLoading } from './shared/ListStates';
 import { PickupLines, quantityId } from './pickup/PickupLines';
 import { DayChoice, ShopChoice, type PickupPageShop } from './pickup/ShopDayChoice';
 import { usePickupForm } from './pickup/use-pickup-form';
+import { useFreeStock } from './pickup/use-free-stock';
 import { useProductStock } from './pickup/use-product-stock';
 
 export type PickupListPageProps = {
@@ -61,8 +62,9 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * /lista-ritiro: the list's lines with their availability at the chosen shop (read
- * fresh per product), the pickup day among the shop's open days, the visitor's details with the
+ * /lista-ritiro: the list's lines with their availability at the chosen shop (read fresh per
+ * product, and the pieces still free there from the server when it answers), the pickup day
+ * among the shop's open days, the visitor's details with the
  * contact form's rules, and the reservation sent to POST /api/prenotazioni with a submission key.
  * Accepted, the list is emptied and the confirmation opens; offline, the service worker queues
  * it and the page says it will be sent (`useOfflineResend`, as the contact form).
@@ -76,7 +78,18 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 		[shops],
 	);
 	const { form, change, keyForSending, clear } = usePickupForm(shopIds);
-	const stock = useProductStock(lines.map((line) => line.productId));
+	const shelfStock = useProductStock(lines.map((line) => line.productId));
+	const free = useFreeStock(
+		form.shopId,
+		lines.map((line) => line.productId),
+	);
+	// The chosen shop's figures are the pieces still free when the server could say.
+	const stock = Object.fromEntries(
+		Object.entries(shelfStock).flatMap(([id, state]) => {
+			const held = withFreeStock(state, free[id], form.shopId);
+			return held ? [[id, held]] : [];
+		}),
+	);
 	const [errors, setErrors] = useState<PickupErrors>(NO_PICKUP_ERRORS);
 	const [confirmed, setConfirmed] = useState(false);
 	const [trap, setTrap] = useState('');

@@ -50,10 +50,14 @@ export const CONTACT_LABELS: Readonly<Record<ContactField, string>> = Object.fre
 });
 
 /**
- * Minimum lengths, in visible characters (`visibleLength`): three NUL bytes,
- * zero-width spaces or lone combining accents are not a name.
+ * Minimum lengths (docs/contact.md), in visible characters (`visibleLength`): three NUL bytes,
+ * zero-width spaces or lone combining accents are not a name. A phone needs MIN_PHONE_DIGITS
+ * digits besides, so it is never shorter than that.
  */
-export const MIN_LENGTH = Object.freeze({ name: 3, phone: 5, message: 10 });
+export const MIN_LENGTH = Object.freeze({ name: 3, phone: 6, message: 10 });
+
+/** The fewest digits of a phone number: '-----' or '+()' is not one. */
+export const MIN_PHONE_DIGITS = 6;
 
 /** Longest e-mail address that mail servers accept (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
@@ -63,7 +67,7 @@ export const MAX_EMAIL_LENGTH = 254;
  * numbers as `maxLength`. The e-mail's is RFC 5321's.
  */
 export const MAX_LENGTH = Object.freeze({
-	name: 100,
+	name: 80,
 	email: MAX_EMAIL_LENGTH,
 	phone: 30,
 	message: 5000,
@@ -72,7 +76,7 @@ export const MAX_LENGTH = Object.freeze({
 /** The message of each maximum length. */
 export const CONTACT_LENGTH_ERRORS: Readonly<Record<keyof typeof MAX_LENGTH, string>> =
 	Object.freeze({
-		name: 'Il nome può avere al massimo 100 caratteri.',
+		name: 'Il nome può avere al massimo 80 caratteri.',
 		email: "L'indirizzo email può avere al massimo 254 caratteri.",
 		phone: 'Il numero di telefono può avere al massimo 30 caratteri.',
 		message: 'Il messaggio può avere al massimo 5.000 caratteri.',
@@ -108,6 +112,26 @@ export const EMPTY_CONTACT: Readonly<ContactInput> = Object.freeze({
  */
 const EMAIL_PATTERN =
 	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/**
+ * The characters of a name: letters of any script with their accents (combining marks), spaces,
+ * apostrophes, hyphens and dots. No digits, no '@', ':' or '/': a name is shown to the shop and
+ * must never carry a link or an address to someone who did not write it.
+ */
+const NAME_PATTERN = /^[\p{L}\p{M}\p{Zs}'’ʼ.\-‐‑]+$/u;
+
+/** Letters, a dot, letters: a domain name ("evil.example", "www.sito.it"), not a name. */
+const DOMAIN_LIKE = /\p{L}{2,}\.\p{L}{2,}/u;
+
+/** The message of a name with other characters, or one that reads as a web address. */
+export const NAME_SHAPE_ERROR =
+	'Il nome può contenere solo lettere, spazi, apostrofi, trattini e punti (niente indirizzi web o e-mail).';
+
+/** True when a name has only the characters of a name and does not read as a web address. */
+export function isNameShaped(name: string): boolean {
+	const text = name.trim();
+	return NAME_PATTERN.test(text) && !DOMAIN_LIKE.test(text);
+}
 
 /** Digits, spaces and the signs people write in phone numbers: +39 (011) 123-45.67 / 8. */
 const PHONE_PATTERN = /^[0-9+()./\s-]+$/;
@@ -185,7 +209,10 @@ function textError(
 export function validateContactField(field: ContactField, input: ContactInput): string | undefined {
 	switch (field) {
 		case 'name':
-			return textError('name', input.name, MIN_LENGTH.name, true);
+			return (
+				textError('name', input.name, MIN_LENGTH.name, true) ??
+				(isNameShaped(input.name) ? undefined : NAME_SHAPE_ERROR)
+			);
 		case 'email': {
 			const email = input.email.trim();
 			if (length(email) > MAX_LENGTH.email) return CONTACT_LENGTH_ERRORS.email;
@@ -195,7 +222,8 @@ export function validateContactField(field: ContactField, input: ContactInput): 
 			const phone = input.phone.trim();
 			if (hasLoneSurrogate(phone) || hasControlCharacter(phone)) return CONTACT_ERRORS.phone;
 			if (length(phone) > MAX_LENGTH.phone) return CONTACT_LENGTH_ERRORS.phone;
-			const valid = visibleLength(phone) >= MIN_LENGTH.phone && PHONE_PATTERN.test(phone);
+			const digits = phone.replace(/[^0-9]/g, '').length;
+			const valid = digits >= MIN_PHONE_DIGITS && PHONE_PATTERN.test(phone);
 			return valid ? undefined : CONTACT_ERRORS.phone;
 		}
 		case 'message':

@@ -1,13 +1,61 @@
 /**
  * Each line of the pickup list at the chosen shop (docs/pickup.md): read fresh from the static API
- * (/api/product/<id>.json, the variants with their stock per shop), and what the page says and
- * allows for it. Pure.
+ * (/api/product/<id>.json, the variants with their shelf stock per shop), then, when the server
+ * answers, with the chosen shop's pieces still free (GET /api/disponibilita: the shelf stock
+ * less the pieces other reservations hold), and what the page says and allows for it. Offline,
+ * or when the server cannot answer, the shelf stock stands and the server checks again. Pure.
  */
 import { lineKey, MAX_LINE_QUANTITY, type PickupLine } from './list';
 
 /** The address of a product's data, with its variants' stock per shop. */
 export function productDataUrl(productId: string): string {
 	return `/api/product/${encodeURIComponent(productId)}.json`;
+}
+
+/** The address of the pieces still free at a shop, for the products of the list. */
+export function freeStockUrl(shopId: string, productIds: readonly string[]): string {
+	const query = new URLSearchParams([
+		['negozio', shopId],
+		...[...new Set(productIds)].sort().map((id) => ['prodotto', id]),
+	]);
+	return `/api/disponibilita?${query.toString()}`;
+}
+
+/** Pieces still free at one shop: per product id, per variant id. */
+export type FreeStock = Record<string, Record<string, number>>;
+
+/**
+ * The pieces free of a GET /api/disponibilita answer for `shopId`, or null when it is not one
+ * (or is another shop's). Products the build does not have are left out.
+ */
+export function readFreeStock(data: unknown, shopId: string): FreeStock | null {
+	if (!data || typeof data !== 'object') return null;
+	const { negozio, prodotti } = data as Record<string, unknown>;
+	if (negozio !== shopId || !prodotti || typeof prodotti !== 'object') return null;
+	const free: FreeStock = {};
+	for (const [productId, variants] of Object.entries(prodotti as Record<string, unknown>)) {
+		if (variants && typeof variants === 'object') free[productId] = stockOf(variants);
+	}
+	return free;
+}
+
+/**
+ * A product's state with the chosen shop's shelf stock replaced by its pieces still free, for
+ * the variants the server answered for; the other shops keep their shelf stock.
+ */
+export function withFreeStock(
+	state: StockState | undefined,
+	free: Readonly<Record<string, number>> | undefined,
+	shopId: string,
+): StockState | undefined {
+	if (!free || state?.kind !== 'ready') return state;
+	const variants: ProductStock = {};
+	for (const [id, variant] of Object.entries(state.variants)) {
+		const here = free[id];
+		variants[id] =
+			here === undefined ? variant : { ...variant, stock: { ...variant.stock, [shopId]: here } };
+	}
+	return { kind: 'ready', variants };
 }
 
 /** A variant as the list reads it: pieces per shop and its current price. */
@@ -134,7 +182,7 @@ export function statusText(
 		case 'gone':
 			return 'Non è più in catalogo: rimuovilo dalla lista.';
 		case 'ok':
-			return `Disponibile a ${here}`;
+			return `Disponibile a ${here} (${status.stock === 1 ? '1 pezzo libero' : `${status.stock} pezzi liberi`})`;
 		case 'short':
 			return status.stock === 1
 				? `Ne è disponibile solo 1 a ${here}: riduci la quantità.`

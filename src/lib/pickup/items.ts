@@ -39,7 +39,15 @@ export interface PickupLine {
 
 /** The outcome of the item checks. */
 export type PickupItemsResult =
-	| { ok: true; lines: PickupLine[]; totalCents: number }
+	| {
+			ok: true;
+			lines: PickupLine[];
+			totalCents: number;
+			/** Per line, its position in the items sent (the first, for merged lines). */
+			indexes: number[];
+			/** Per line, the pieces on the shop's shelf (the build's stock), before any hold. */
+			shelfStock: number[];
+	  }
 	| { ok: false; listError?: string; items: PickupItemError[] };
 
 /** Looks a product up by id in the build's catalogue. */
@@ -63,6 +71,11 @@ export const pickupItemErrors = Object.freeze({
 		`«${name}»: non è disponibile nella ${shop.shortName}.`,
 	tooMany: (name: string, shop: Pick<PickupShop, 'shortName'>, available: number) =>
 		`«${name}»: nella ${shop.shortName} ${available === 1 ? 'ne è disponibile solo 1' : `ne sono disponibili solo ${available}`}.`,
+	/** More than the pieces not already reserved by other customers. */
+	held: (name: string, shop: Pick<PickupShop, 'shortName'>, free: number) =>
+		free === 0
+			? `«${name}»: nella ${shop.shortName} i pezzi disponibili sono già tutti prenotati da altri clienti.`
+			: `«${name}»: nella ${shop.shortName} ${free === 1 ? 'ne è ancora libero solo 1' : `ne sono ancora liberi solo ${free}`}, gli altri sono già prenotati.`,
 });
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -160,7 +173,8 @@ export function checkPickupItems(
 	if (errors.length > 0) {
 		return { ok: false, items: errors.sort((a, b) => a.index - b.index) };
 	}
-	const lines = [...merged.values()].map(({ product, variant, quantity }) => ({
+	const found = [...merged.values()];
+	const lines = found.map(({ product, variant, quantity }) => ({
 		productId: product.id,
 		variantId: variant.id,
 		productName: product.name,
@@ -169,5 +183,11 @@ export function checkPickupItems(
 		quantity,
 	}));
 	const totalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-	return { ok: true, lines, totalCents };
+	return {
+		ok: true,
+		lines,
+		totalCents,
+		indexes: found.map((line) => line.index),
+		shelfStock: found.map(({ variant }) => (shop ? (variant.stock[shop.id] ?? 0) : 0)),
+	};
 }

@@ -42,6 +42,10 @@ export interface PickupReservation {
 	day: string;
 	lines: PickupLine[];
 	totalCents: number;
+	/** Per line, its position in the items sent, to name it in a refusal. */
+	indexes: number[];
+	/** Per line, the pieces on the shop's shelf (the build's stock), before any hold. */
+	shelfStock: number[];
 	name: string;
 	email: string;
 	phone: string;
@@ -94,6 +98,8 @@ export function parsePickupRequest(
 			day: record['day'] as string,
 			lines: items.lines,
 			totalCents: items.totalCents,
+			indexes: items.indexes,
+			shelfStock: items.shelfStock,
 			name: person.name.trim(),
 			email: person.email.trim(),
 			phone: person.phone.trim(),

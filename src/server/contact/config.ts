@@ -50,6 +50,11 @@ export interface ContactConfig {
 	/** Messages per minute from one address; 0 turns the limit off. */
 	rateLimitPerMinute: number;
 	/**
+	 * Most confirmations (of messages and reservations together) one e-mail address is sent in
+	 * 24 hours; further submissions are stored and the shop is told, with no confirmation.
+	 */
+	confirmationsPerDay: number;
+	/**
 	 * Days a sender's messages are kept after their latest one (privacy policy: 12 months);
 	 * 0 keeps them for ever.
 	 */
@@ -76,6 +81,8 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export const DEFAULT_DB_PATH = 'data/messages.sqlite';
 /** Default messages per minute from one address. */
 export const DEFAULT_RATE_LIMIT = 5;
+/** Default confirmations one address is sent in 24 hours. */
+export const DEFAULT_CONFIRMATIONS_PER_DAY = 3;
 /** Default days of retention after a sender's latest message: the privacy policy's 12 months. */
 export const DEFAULT_RETENTION_DAYS = 365;
 const DEFAULT_POLL_MS = 15_000;
@@ -189,6 +196,13 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 		shopEmail,
 		replyWaitMs: integer(env, 'CONTACT_REPLY_WAIT_MS', DEFAULT_REPLY_WAIT_MS, 0, 60_000),
 		rateLimitPerMinute: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0, 1_000_000_000),
+		confirmationsPerDay: integer(
+			env,
+			'CONTACT_DAILY_CONFIRMATIONS',
+			DEFAULT_CONFIRMATIONS_PER_DAY,
+			1,
+			1000,
+		),
 		retentionDays: integer(env, 'CONTACT_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 0, 36_500),
 		retry: {
 			baseDelayMs,

@@ -41,6 +41,34 @@ export function insertClaimedEmails(
 	}));
 }
 
+/**
+ * The e-mails to store for a new message or reservation: without its confirmation when that
+ * address was sent `limit` confirmations (of messages and reservations together) in the 24
+ * hours before `createdAt`, so the site's sender cannot be used to flood someone's mailbox
+ * with confirmations of things they never sent. Inside the storing transaction.
+ */
+export function limitConfirmations(
+	db: Database.Database,
+	emails: readonly NewEmail[],
+	limit: number,
+	createdAt: Date,
+): { emails: NewEmail[]; withheld: boolean } {
+	const confirmation = emails.find((email) => email.kind === 'confirmation');
+	if (!confirmation) return { emails: [...emails], withheld: false };
+	const since = new Date(createdAt.getTime() - 86_400_000).toISOString();
+	const { count } = db
+		.prepare(
+			`SELECT COUNT(*) AS count FROM emails
+			 LEFT JOIN messages ON messages.id = emails.message_id
+			 LEFT JOIN reservations ON reservations.id = emails.reservation_id
+			 WHERE emails.recipient = ? COLLATE NOCASE AND emails.kind = 'confirmation'
+				AND COALESCE(messages.created_at, reservations.created_at) > ?`,
+		)
+		.get(confirmation.recipient, since) as { count: number };
+	if (count < limit) return { emails: [...emails], withheld: false };
+	return { emails: emails.filter((email) => email !== confirmation), withheld: true };
+}
+
 /** The kinds and states of the e-mails of one message or reservation. */
 export function emailStates(
 	db: Database.Database,

@@ -1,9 +1,10 @@
 /**
  * The two e-mails of a contact message, in Italian, as plain text: the shop's notification
  * (everything the visitor wrote, with Reply-To set to the visitor) and the visitor's
- * confirmation. The confirmation deliberately does not repeat the message: anyone can type
- * someone else's address into the form, and a confirmation that echoed free text would let the
- * form send arbitrary text to strangers. Pure.
+ * confirmation. The confirmation carries nothing the visitor typed, not even the name in a
+ * greeting: anyone can type someone else's address into the form, and a confirmation that
+ * echoed their text would let the form send words of their choosing to strangers from the
+ * shop's own sender. Pure.
  */
 
 import { formatDateTime } from '../../lib/format/date';
@@ -16,6 +17,8 @@ export interface MessageForEmail {
 	phone: string;
 	message: string;
 	createdAt: Date;
+	/** True when the visitor's confirmation was not sent: the address had its day's share. */
+	confirmationWithheld: boolean;
 }
 
 /** Subject and plain-text body of an e-mail. */
@@ -30,6 +33,10 @@ export function oneLine(text: string, max: number): string {
 	const chars = [...line];
 	return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
 }
+
+/** The line telling the shop that the visitor was sent no confirmation, and why. */
+export const CONFIRMATION_WITHHELD_NOTE =
+	"Conferma NON inviata al mittente: questo indirizzo ha già ricevuto il numero massimo di conferme nelle ultime 24 ore (può essere l'indirizzo di qualcun altro). Se rispondi, tienine conto.";
 
 /** The shop's notification of a new message. */
 export function adminNotification(message: MessageForEmail): EmailText {
@@ -46,6 +53,7 @@ export function adminNotification(message: MessageForEmail): EmailText {
 			message.message,
 			'',
 			'--',
+			...(message.confirmationWithheld ? [CONFIRMATION_WITHHELD_NOTE] : []),
 			`Per rispondere usa «Rispondi»: la risposta arriva direttamente a ${message.email}.`,
 		].join('\n'),
 	};
@@ -59,7 +67,7 @@ export function visitorConfirmation(message: MessageForEmail, companyName: strin
 	return {
 		subject: `Abbiamo ricevuto il tuo messaggio – ${companyName}`,
 		text: [
-			`Ciao ${oneLine(message.name, 60)},`,
+			'Ciao,',
 			'',
 			`grazie per averci scritto. Abbiamo ricevuto il tuo messaggio del ${formatDateTime(message.createdAt)} e ti risponderemo al più presto, di solito entro un giorno lavorativo.`,
 			'',

@@ -9,11 +9,13 @@
 import {
 	CONTACT_LABELS,
 	parseContact,
+	submissionKeyOf,
 	type ContactMessage,
 } from '../../lib/contact/contact-schema';
 import { json, NO_STORE, refuse, wantsHtml, type PageWording } from './answers';
-import type { ContactService } from './service';
+import type { ContactService, KeyConflict, SubmitResult } from './service';
 import { handleSubmission, HTTP_ERRORS, seconds, type RouteTexts } from './submission';
+import { submissionFingerprint } from './submission-fingerprint';
 
 /** Where a form posted without JavaScript lands after success (a prerendered page). */
 export const THANK_YOU_PATH = '/contatti/inviato';
@@ -27,6 +29,8 @@ export const CONTACT_TEXTS: RouteTexts = Object.freeze({
 	invalid: 'Alcuni campi non sono validi: correggili e riprova.',
 	notStored:
 		'Non è stato possibile salvare il messaggio. Riprova tra qualche minuto oppure chiamaci.',
+	keyReused:
+		'Questo invio ha lo stesso codice di un messaggio già ricevuto, ma un contenuto diverso: ricarica la pagina e scrivi di nuovo il messaggio.',
 	tooMany: (wait: number) =>
 		`Hai inviato troppi messaggi in poco tempo: riprova tra ${seconds(wait)}.`,
 });
@@ -42,7 +46,7 @@ const CONTACT_PAGE: PageWording = Object.freeze({
 
 /** What the route passes in. */
 export interface ContactRequestContext {
-	service: Pick<ContactService, 'takeRate' | 'submit' | 'companyName'>;
+	service: Pick<ContactService, 'takeRate' | 'submit' | 'findMessage' | 'companyName'>;
 	/** The visitor's address, for the rate limit. */
 	clientAddress: string;
 	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */
@@ -68,6 +72,7 @@ interface CheckedMessage {
 	message: ContactMessage;
 	spam: boolean;
 	submissionKey: string | undefined;
+	fingerprint: string;
 }
 
 /** Handles POST /api/contact. */
@@ -75,30 +80,46 @@ export function handleContactPost(
 	request: Request,
 	{ service, clientAddress, siteOrigin, log }: ContactRequestContext,
 ): Promise<Response> {
+	const page = { ...CONTACT_PAGE, companyName: service.companyName };
+	/** The answer for a stored message (now or earlier), or the 409 of a reused key. */
+	function answer(stored: SubmitResult | KeyConflict): Response {
+		if ('conflict' in stored) {
+			return refuse(request, { status: 409, error: CONTACT_TEXTS.keyReused }, page);
+		}
+		if (wantsHtml(request)) {
+			return new Response(null, {
+				status: 303,
+				headers: { Location: THANK_YOU_PATH, ...NO_STORE },
+			});
+		}
+		// 200 for a message sent again (same submission key): it was stored before, not now.
+		return json(stored.duplicate ? 200 : 201, {
+			ok: true,
+			id: stored.id,
+			emailStatus: stored.emailStatus,
+		});
+	}
 	return handleSubmission<CheckedMessage>(request, {
 		kinds: ['json', 'form'],
 		texts: CONTACT_TEXTS,
-		page: { ...CONTACT_PAGE, companyName: service.companyName },
+		page,
 		siteOrigin,
+		repeat(record) {
+			const key = submissionKeyOf(record);
+			const stored = key && service.findMessage(key, submissionFingerprint(record));
+			return stored ? answer(stored) : null;
+		},
 		check(record) {
 			const result = parseContact(record);
-			return result.ok ? { ok: true, value: result } : { ok: false, fields: result.errors };
+			return result.ok
+				? { ok: true, value: { ...result, fingerprint: submissionFingerprint(record) } }
+				: { ok: false, fields: result.errors };
 		},
 		takeRate: () => service.takeRate(clientAddress),
-		async store({ message, spam, submissionKey }) {
-			const stored = await service.submit(message, { spam, submissionKey, clientAddress });
-			if (wantsHtml(request)) {
-				return new Response(null, {
-					status: 303,
-					headers: { Location: THANK_YOU_PATH, ...NO_STORE },
-				});
-			}
-			// 200 for a message sent again (same submission key): it was stored before, not now.
-			return json(stored.duplicate ? 200 : 201, {
-				ok: true,
-				id: stored.id,
-				emailStatus: stored.emailStatus,
-			});
+		async store({ message, spam, submissionKey, fingerprint }) {
+			return answer(
+				await service.submit(message, { spam, submissionKey, fingerprint, clientAddress }),
+			);
 		},
 		logLabel: 'Contact: message not stored:',
 		log,

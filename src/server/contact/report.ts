@@ -44,10 +44,18 @@ export function describeEmail(email: StoredEmail): string {
 }
 
 /** The e-mail lines of a stored message or reservation, each indented. */
-export function describeEmails(stored: Pick<StoredMessage, 'delivery' | 'emails'>): string[] {
+export function describeEmails(
+	stored: Pick<StoredMessage, 'delivery' | 'emails' | 'confirmationWithheld'>,
+): string[] {
 	if (stored.delivery === 'simulation') return ['  E-mail: nessuna (modalità simulazione)'];
 	if (stored.delivery === 'none') return ['  E-mail: nessuna (campo anti-spam compilato)'];
-	return stored.emails.map((email) => `  ${describeEmail(email)}`);
+	const lines = stored.emails.map((email) => `  ${describeEmail(email)}`);
+	if (stored.confirmationWithheld) {
+		lines.push(
+			`  ${KIND_LABEL.confirmation}: non inviata (limite di conferme giornaliere per questo indirizzo)`,
+		);
+	}
+	return lines;
 }
 
 /** One message: a heading line, its e-mails, and the text indented. */

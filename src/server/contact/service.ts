@@ -16,6 +16,7 @@ import type { ContactMessage } from '../../lib/contact/contact-schema';
 import type { EmailStatus } from '../../lib/contact/outcome';
 import type { PickupReservation } from '../../lib/pickup/request';
 import type { PickupCatalogue } from '../pickup/catalogue';
+import { variantKey, type HeldShortage } from '../pickup/store';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
@@ -56,13 +57,28 @@ export interface ReserveResult extends SubmitResult {
 	code: string;
 }
 
-/** How a submission is stored: spam or not, and its once-only key. */
+/** How a submission is stored: spam or not, its once-only key and its contents' fingerprint. */
 export interface SubmitOptions {
 	spam: boolean;
 	submissionKey?: string | undefined;
 	/** The sender's address, stored with the submission. */
 	clientAddress?: string | undefined;
+	/** submissionFingerprint() of the fields sent, compared with a stored one of the same key. */
+	fingerprint?: string | undefined;
 }
+
+/** The submission key is stored already, with other contents. */
+export interface KeyConflict {
+	conflict: true;
+}
+
+/** A reservation asking more pieces than its shop has free; nothing was stored. */
+export interface ReserveShortage {
+	shortages: HeldShortage[];
+}
+
+/** Pieces free per variant id, for each product asked about (null: not in the build). */
+export type Availability = Record<string, Record<string, number> | null>;
 
 /** The contact service as the routes use it (App.Locals['contact']). */
 export interface ContactService {
@@ -84,9 +100,27 @@ export interface ContactService {
 	 * configured wait (`emailsPending` when they are still under way). Rejects only when the
 	 * message could not be stored.
 	 */
-	submit(message: ContactMessage, options: SubmitOptions): Promise<SubmitResult>;
-	/** Stores a checked reservation under a new pickup code, then e-mails as `submit` does. */
-	reserve(reservation: PickupReservation, options: SubmitOptions): Promise<ReserveResult>;
+	submit(message: ContactMessage, options: SubmitOptions): Promise<SubmitResult | KeyConflict>;
+	/**
+	 * Stores a checked reservation under a new pickup code, when its shop has the pieces free,
+	 * then e-mails as `submit` does.
+	 */
+	reserve(
+		reservation: PickupReservation,
+		options: SubmitOptions,
+	): Promise<ReserveResult | KeyConflict | ReserveShortage>;
+	/**
+	 * What the message stored under `submissionKey` was answered (a repeat), a conflict when it
+	 * was stored with another fingerprint, or null when none is.
+	 */
+	findMessage(submissionKey: string, fingerprint: string): SubmitResult | KeyConflict | null;
+	/** The same for a reservation. */
+	findReservation(submissionKey: string, fingerprint: string): ReserveResult | KeyConflict | null;
+	/**
+	 * Pieces free at `shopId` now (the build's shelf stock less the pieces reservations hold),
+	 * per variant of each product id.
+	 */
+	availability(shopId: string, productIds: readonly string[]): Promise<Availability>;
 	/** Starts the background loop: retries and retention (idempotent). */
 	start(): void;
 	/**
@@ -134,6 +168,15 @@ function earlierEmailStatus(earlier: EarlierMessage, withMailer: boolean): Email
 		simulationMode: false,
 	};
 }
+
+/** True when a submission key was stored with other contents than those sent now. */
+function isConflict(earlier: EarlierMessage, fingerprint: string | undefined): boolean {
+	return (
+		earlier.fingerprint !== null && fingerprint !== undefined && earlier.fingerprint !== fingerprint
+	);
+}
+
+const CONFLICT: KeyConflict = Object.freeze({ conflict: true });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -239,7 +282,40 @@ export function createContactService(
 			return reservationLimiter.take(address);
 		},
 
-		async submit(message, { spam, submissionKey, clientAddress }) {
+		findMessage(submissionKey, fingerprint) {
+			const earlier = store.findMessage(submissionKey);
+			if (!earlier) return null;
+			if (isConflict(earlier, fingerprint)) return CONFLICT;
+			const emailStatus = earlierEmailStatus(earlier, mailer !== null);
+			return { id: earlier.id, emailStatus, duplicate: true };
+		},
+
+		findReservation(submissionKey, fingerprint) {
+			const earlier = store.findReservation(submissionKey);
+			if (!earlier) return null;
+			if (isConflict(earlier, fingerprint)) return CONFLICT;
+			const emailStatus = earlierEmailStatus(earlier, mailer !== null);
+			return { id: earlier.id, code: earlier.code, emailStatus, duplicate: true };
+		},
+
+		async availability(shopId, productIds) {
+			const products = await Promise.all(productIds.map((id) => pickup.product(id)));
+			const held = store.heldPieces(shopId, new Date(now()));
+			return Object.fromEntries(
+				productIds.map((id, index) => {
+					const product = products[index];
+					if (!product) return [id, null];
+					const free = product.variants.map((variant) => {
+						const shelf = variant.stock[shopId] ?? 0;
+						const taken = held.get(variantKey(product.id, variant.id)) ?? 0;
+						return [variant.id, Math.max(0, shelf - taken)];
+					});
+					return [id, Object.fromEntries(free) as Record<string, number>];
+				}),
+			);
+		},
+
+		async submit(message, { spam, submissionKey, fingerprint, clientAddress }) {
 			const delivery = deliveryOf(spam);
 			const emails =
 				delivery === 'smtp' && config.shopEmail
@@ -257,14 +333,17 @@ export function createContactService(
 					emails,
 					submissionKey,
 					clientAddress,
+					submissionFingerprint: fingerprint,
+					confirmationsPerDay: config.confirmationsPerDay,
 				},
 				instance,
 			);
+			if (stored.earlier && isConflict(stored.earlier, fingerprint)) return CONFLICT;
 			const emailStatus = await emailStatusOf(delivery, stored);
 			return { id: stored.id, emailStatus, duplicate: stored.earlier !== undefined };
 		},
 
-		async reserve(reservation, { spam, submissionKey, clientAddress }) {
+		async reserve(reservation, { spam, submissionKey, fingerprint, clientAddress }) {
 			const delivery = deliveryOf(spam);
 			// The notification goes to the shop chosen, at its own address (its content file).
 			const emails =
@@ -284,9 +363,13 @@ export function createContactService(
 					emails,
 					submissionKey,
 					clientAddress,
+					submissionFingerprint: fingerprint,
+					confirmationsPerDay: config.confirmationsPerDay,
 				},
 				instance,
 			);
+			if ('shortages' in stored) return { shortages: stored.shortages };
+			if (stored.earlier && isConflict(stored.earlier, fingerprint)) return CONFLICT;
 			const emailStatus = await emailStatusOf(delivery, stored);
 			return {
 				id: stored.id,

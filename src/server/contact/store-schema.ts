@@ -122,6 +122,22 @@ export const MIGRATIONS: readonly string[] = [
 	// The sender's address (the visitor's, also behind the CDN), for abuse reports.
 	`ALTER TABLE messages ADD COLUMN client_address TEXT;
 	ALTER TABLE reservations ADD COLUMN client_address TEXT;`,
+	// Held stock: a reservation holds its pieces while 'held' and up to its last held day
+	// (src/lib/pickup/hold.ts; staff will mark it collected or cancelled). The fingerprint of
+	// what was sent under a submission key, so the same key with other contents is refused. A
+	// confirmation left unsent because its address had its day's share of them.
+	`ALTER TABLE reservations ADD COLUMN status TEXT NOT NULL DEFAULT 'held'
+		CHECK (status IN ('held', 'collected', 'cancelled'));
+	ALTER TABLE reservations ADD COLUMN held_through TEXT;
+	UPDATE reservations SET held_through = date(pickup_day, '+' || hold_days || ' days');
+	CREATE INDEX reservations_held ON reservations (shop_id, status, held_through);
+	ALTER TABLE reservations ADD COLUMN submission_fingerprint TEXT;
+	ALTER TABLE messages ADD COLUMN submission_fingerprint TEXT;
+	ALTER TABLE reservations ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
+		CHECK (confirmation_withheld IN (0, 1));
+	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
+		CHECK (confirmation_withheld IN (0, 1));
+	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
 ];
 
 /** A message to store. */
@@ -139,6 +155,10 @@ export interface NewMessage {
 	submissionKey?: string | undefined;
 	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
 	clientAddress?: string | undefined;
+	/** The fingerprint of what was sent under the key (submission-fingerprint.ts). */
+	submissionFingerprint?: string | undefined;
+	/** Most confirmations one address gets in 24 hours; further ones are not sent. */
+	confirmationsPerDay: number;
 }
 
 /** A message or reservation stored earlier with the same submission key, and its e-mails. */
@@ -146,6 +166,8 @@ export interface EarlierMessage {
 	id: number;
 	delivery: Delivery;
 	emails: { kind: EmailKind; status: EmailState }[];
+	/** What was sent under the key; null for one stored before fingerprints were kept. */
+	fingerprint: string | null;
 }
 
 /** An e-mail to store with its message or reservation, claimed at once by the process. */
@@ -196,6 +218,8 @@ export interface StoredMessage {
 	spam: boolean;
 	delivery: Delivery;
 	emails: StoredEmail[];
+	/** True when the confirmation was not sent: the address had its day's share. */
+	confirmationWithheld: boolean;
 }
 
 /** A row of the `messages` table. */
@@ -208,6 +232,7 @@ export interface MessageRow {
 	message: string;
 	spam: number;
 	delivery: Delivery;
+	confirmation_withheld: number;
 }
 
 /** A row of the `emails` table. */

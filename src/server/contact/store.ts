@@ -16,19 +16,26 @@
  * Schema changes are migrations in code (MIGRATIONS), applied in order at start-up and counted
  * in SQLite's `user_version`: add a new entry, never edit an old one.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from './private-file';
 import {
 	countReservations,
+	earlierReservation,
+	heldPieces,
 	insertReservation,
 	listReservations,
 	reservationsForEmail,
+	type EarlierReservation,
 	type InsertReservationResult,
 	type NewReservation,
 	type StoredReservation,
 } from '../pickup/store';
-import { emailStates, insertClaimedEmails, storedEmailsFrom } from './email-rows';
+import {
+	emailStates,
+	insertClaimedEmails,
+	limitConfirmations,
+	storedEmailsFrom,
+} from './email-rows';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
 import {
 	migrate,
@@ -80,10 +87,12 @@ export class ContactStore {
 
 	/** Opens (and, unless told not to, creates) the database and brings its schema up to date. */
 	static open(path: string, { create = true }: OpenOptions = {}): ContactStore {
-		if (create) mkdirSync(dirname(path), { recursive: true });
+		if (create) createPrivateFile(path);
 		const db = new Database(path, { fileMustExist: !create });
 		try {
 			db.pragma('journal_mode = WAL');
+			// SQLite gives -wal and -shm the main file's mode; these were made before it was 0600.
+			for (const suffix of ['-wal', '-shm']) chmodIfExists(path + suffix, PRIVATE_FILE);
 			// FULL: every commit reaches the disk before the visitor is told the message arrived.
 			db.pragma('synchronous = FULL');
 			db.pragma('foreign_keys = ON');
@@ -117,10 +126,17 @@ export class ContactStore {
 		const insert = db.transaction((): InsertResult => {
 			const earlier = message.submissionKey ? this.#earlier(message.submissionKey) : null;
 			if (earlier) return { id: earlier.id, jobs: [], earlier };
+			const limited = limitConfirmations(
+				db,
+				message.emails,
+				message.confirmationsPerDay,
+				message.createdAt,
+			);
 			const { lastInsertRowid } = db
 				.prepare(
-					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam, delivery, submission_key, client_address)
-					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+					`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, spam,
+						delivery, submission_key, submission_fingerprint, confirmation_withheld, client_address)
+					 VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)`,
 				)
 				.run(
 					message.createdAt.toISOString(),
@@ -131,30 +147,52 @@ export class ContactStore {
 					message.spam ? 1 : 0,
 					message.delivery,
 					message.submissionKey ?? null,
+					message.submissionFingerprint ?? null,
+					limited.withheld ? 1 : 0,
 					message.clientAddress ?? null,
 				);
 			const id = Number(lastInsertRowid);
 			const { name, email, phone, createdAt } = message;
-			const about = { id, name, email, phone, message: message.message, createdAt };
-			const emails = insertClaimedEmails(db, 'message_id', id, message.emails, now, claimedBy);
+			const about = {
+				id,
+				name,
+				email,
+				phone,
+				message: message.message,
+				createdAt,
+				confirmationWithheld: limited.withheld,
+			};
+			const emails = insertClaimedEmails(db, 'message_id', id, limited.emails, now, claimedBy);
 			const jobs = emails.map((claimed) => ({ ...claimed, message: about }));
 			return { id, jobs };
 		});
-		// IMMEDIATE: the write lock is taken before the look-up, so two processes given the same
-		// key cannot both miss it.
+		// IMMEDIATE: the write lock is taken before the look-ups, so two processes given the same
+		// key cannot both miss it, nor two messages to one address both pass its confirmations' count.
 		return insert.immediate();
+	}
+
+	/** The message stored with this submission key, if any (read without the write lock). */
+	findMessage(submissionKey: string): EarlierMessage | null {
+		return this.#earlier(submissionKey);
+	}
+
+	/** The reservation stored with this submission key, if any (read without the write lock). */
+	findReservation(submissionKey: string): EarlierReservation | null {
+		return earlierReservation(this.#db, submissionKey);
 	}
 
 	/** The message stored with this submission key, if any. */
 	#earlier(submissionKey: string): EarlierMessage | null {
 		const row = this.#db
-			.prepare(`SELECT id, delivery FROM messages WHERE submission_key = ?`)
-			.get(submissionKey) as Pick<MessageRow, 'id' | 'delivery'> | undefined;
+			.prepare(`SELECT id, delivery, submission_fingerprint FROM messages WHERE submission_key = ?`)
+			.get(submissionKey) as
+			(Pick<MessageRow, 'id' | 'delivery'> & { submission_fingerprint: string | null }) | undefined;
 		if (!row) return null;
 		return {
 			id: row.id,
 			delivery: row.delivery,
 			emails: emailStates(this.#db, 'message_id', row.id),
+			fingerprint: row.submission_fingerprint,
 		};
 	}
 
@@ -168,6 +206,11 @@ export class ContactStore {
 		drawCode?: () => string,
 	): InsertReservationResult {
 		return insertReservation(this.#db, reservation, claimedBy, drawCode);
+	}
+
+	/** Pieces held at `shopId` on `now` (its Rome day), by product and variant. */
+	heldPieces(shopId: string, now: Date): Map<string, number> {
+		return heldPieces(this.#db, shopId, now);
 	}
 
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
@@ -220,14 +263,22 @@ export class ContactStore {
 		if (ids.length === 0) return new Map();
 		const rows = this.#db
 			.prepare(
-				`SELECT id, created_at, name, email, phone, message FROM messages
+				`SELECT id, created_at, name, email, phone, message, confirmation_withheld FROM messages
 				 WHERE id IN (${ids.map(() => '?').join(', ')})`,
 			)
 			.all(...ids) as MessageRow[];
 		return new Map(
-			rows.map(({ id, name, email, phone, message, created_at }) => [
+			rows.map(({ id, name, email, phone, message, created_at, confirmation_withheld }) => [
 				id,
-				{ id, name, email, phone, message, createdAt: new Date(created_at) },
+				{
+					id,
+					name,
+					email,
+					phone,
+					message,
+					createdAt: new Date(created_at),
+					confirmationWithheld: confirmation_withheld === 1,
+				},
 			]),
 		);
 	}
@@ -381,7 +432,7 @@ export class ContactStore {
 	listMessages(limit?: number): StoredMessage[] {
 		const messages = this.#db
 			.prepare(
-				`SELECT id, created_at, name, email, phone, message, spam, delivery
+				`SELECT id, created_at, name, email, phone, message, spam, delivery, confirmation_withheld
 				 FROM messages ORDER BY id DESC LIMIT ?`,
 			)
 			.all(limit ?? -1) as MessageRow[];
@@ -400,6 +451,7 @@ export class ContactStore {
 			spam: row.spam === 1,
 			delivery: row.delivery,
 			emails: byMessage.get(row.id) ?? [],
+			confirmationWithheld: row.confirmation_withheld === 1,
 		}));
 	}
 

@@ -3,8 +3,14 @@
  * web-standard Request and Response, in this order:
  *
  *   cross-site Origin 403 · content type 415 · size 413 (Content-Length, then bytes read) ·
- *   UTF-8 and JSON 400 · the route's checks 422 · rate limit 429 with Retry-After ·
- *   stored (the route's answer) or 503 when it could not be
+ *   UTF-8 and JSON 400 · a submission key stored already: its stored answer, or 409 for other
+ *   contents · rate limit 429 with Retry-After · the route's checks 422 · stored (the route's
+ *   answer) or 503 when it could not be
+ *
+ * Every request past the Origin check counts against the rate limit, refused ones too (a flood
+ * of bad bodies is a flood), except the repeat of a stored submission: an outbox sending again
+ * what the server has must get the stored answer, never a 429. Once past the limit, a refusal
+ * of 415, 413 or 400 answers 429 instead.
  *
  * Each route (contact/http.ts, src/server/pickup/http.ts) gives its body kinds, its checks, its
  * rate limit, how it stores and answers, and the Italian texts that name what it takes.
@@ -33,6 +39,8 @@ export interface RouteTexts {
 	notObject: string;
 	invalid: string;
 	notStored: string;
+	/** The 409 text: the submission key was stored with other contents. */
+	keyReused: string;
 	/** The 429 text for a wait of `seconds`. */
 	tooMany(seconds: number): string;
 }
@@ -168,9 +176,15 @@ export interface SubmissionRoute<T> {
 	page: ErrorPageWording;
 	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */
 	siteOrigin: string | null;
+	/**
+	 * The answer to a record whose submission key is stored already: the stored submission's
+	 * answer, or a 409 (keyConflict) when it was stored with other contents; null when the key
+	 * is new or missing. A throw answers 503.
+	 */
+	repeat(record: Record<string, unknown>): Response | null;
 	/** Checks the submitted fields; may look things up (a throw answers 503). */
 	check(record: Record<string, unknown>): CheckResult<T> | Promise<CheckResult<T>>;
-	/** Counts a valid submission against the visitor's rate limit. */
+	/** Counts a submission against the visitor's rate limit. */
 	takeRate(): RateDecision;
 	/** Stores the submission and answers; a throw (not stored) answers 503. */
 	store(value: T): Promise<Response>;
@@ -193,14 +207,33 @@ export async function handleSubmission<T>(
 	if (isCrossSite(request, route.siteOrigin)) {
 		return answer({ status: 403, error: HTTP_ERRORS.crossSite });
 	}
+	/** The 429 when this request is one too many, else null; counts it either way. */
+	const overLimit = (): Response | null => {
+		const rate = route.takeRate();
+		if (rate.allowed) return null;
+		return answer({
+			status: 429,
+			error: texts.tooMany(rate.retryAfterSeconds),
+			headers: { 'Retry-After': String(rate.retryAfterSeconds) },
+		});
+	};
+	const counted = (refusal: Refusal) => overLimit() ?? answer(refusal);
 	const kind = bodyKind(request.headers.get('content-type'));
 	if (kind === null || !route.kinds.includes(kind)) {
-		return answer({ status: 415, error: texts.unsupportedType });
+		return counted({ status: 415, error: texts.unsupportedType });
 	}
 	const body = await readBody(request, texts.tooLarge);
-	if (!body.ok) return answer(body.refusal);
+	if (!body.ok) return counted(body.refusal);
 	const record = parseRecord(kind, body.value, texts.notObject);
-	if (!record.ok) return answer(record.refusal);
+	if (!record.ok) return counted(record.refusal);
+	try {
+		const repeated = route.repeat(record.value);
+		if (repeated) return repeated;
+	} catch (error) {
+		return notStored(error);
+	}
+	const tooMany = overLimit();
+	if (tooMany) return tooMany;
 	let checked: CheckResult<T>;
 	try {
 		checked = await route.check(record.value);
@@ -214,14 +247,6 @@ export async function handleSubmission<T>(
 			error: texts.invalid,
 			...(fields && { fields }),
 			...(items && { items }),
-		});
-	}
-	const rate = route.takeRate();
-	if (!rate.allowed) {
-		return answer({
-			status: 429,
-			error: texts.tooMany(rate.retryAfterSeconds),
-			headers: { 'Retry-After': String(rate.retryAfterSeconds) },
 		});
 	}
 	try {

@@ -6,14 +6,15 @@
  *   total. Reply-To is the customer.
  * - The customer's confirmation: the code, the shop with its address, phone and that day's
  *   opening hours, the items, the total to pay in the shop and how long the items are held.
- *   Everything in it comes from the build (names, prices, shop) except the customer's own name,
- *   so the form cannot be used to send someone else a text of its choosing.
+ *   Everything in it comes from the build (names, prices, shop) and the server (code, day):
+ *   nothing the customer typed, not even the name, so the form cannot be used to send
+ *   someone else a text of its choosing from the shop's sender.
  */
 import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import type { PickupLine } from '../../lib/pickup/items';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { oneLine, type EmailText } from '../contact/email-text';
+import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../contact/email-text';
 
 /** A stored reservation, as the e-mails show it. */
 export interface ReservationForEmail {
@@ -34,6 +35,8 @@ export interface ReservationForEmail {
 	phone: string;
 	lines: readonly PickupLine[];
 	totalCents: number;
+	/** True when the customer's confirmation was not sent: the address had its day's share. */
+	confirmationWithheld: boolean;
 }
 
 /** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
@@ -78,7 +81,9 @@ export function shopNotification(reservation: ReservationForEmail): EmailText {
 			'',
 			'--',
 			`Prenotazione n. ${reservation.id} dal sito, ricevuta il ${formatDateTime(reservation.createdAt)}.`,
-			`Al cliente abbiamo scritto che teniamo i prodotti per ${days(reservation.holdDays)} dal giorno del ritiro.`,
+			reservation.confirmationWithheld
+				? CONFIRMATION_WITHHELD_NOTE
+				: `Al cliente abbiamo scritto che teniamo i prodotti per ${days(reservation.holdDays)} dal giorno del ritiro.`,
 			`Per rispondere usa «Rispondi»: la risposta arriva a ${reservation.email}.`,
 		].join('\n'),
 	};
@@ -93,7 +98,7 @@ export function customerConfirmation(
 	return {
 		subject: `Prenotazione ${reservation.code}: ritiro ${day} – ${companyName}`,
 		text: [
-			`Ciao ${oneLine(reservation.name, 60)},`,
+			'Ciao,',
 			'',
 			'abbiamo ricevuto la tua prenotazione. In negozio mostra questo codice:',
 			'',

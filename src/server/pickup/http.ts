@@ -8,17 +8,22 @@
  *   Italian page for a browser).
  * - The checks of src/lib/pickup/request.ts against the build the server serves (the shops of
  *   /api/ritiro.json, the products of /api/product/<id>.json): 422 `{ error, fields, items }`.
+ * - 422 too when a line asks more pieces than the shop has free (its shelf stock from the build
+ *   less what other reservations hold there), checked and stored under one write lock.
  * - 201 `PickupAccepted` `{ ok, id, code, emailStatus, duplicate }`, also for a submission key
- *   stored already (then `duplicate: true`, with the first reservation's id and code).
+ *   stored already with the same contents (then `duplicate: true`, with the first
+ *   reservation's id and code, before the rate limit and the checks); 409 for other contents.
  */
-import { CONTACT_LABELS } from '../../lib/contact/contact-schema';
-import { pickupProductIds } from '../../lib/pickup/items';
+import { CONTACT_LABELS, submissionKeyOf } from '../../lib/contact/contact-schema';
+import { pickupItemErrors, pickupProductIds, type PickupItemError } from '../../lib/pickup/items';
 import type { PickupProduct } from '../../lib/pickup/product';
 import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
 import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
-import { json, type PageWording } from '../contact/answers';
-import type { ContactService } from '../contact/service';
+import { json, refuse, type PageWording } from '../contact/answers';
+import type { ContactService, KeyConflict, ReserveResult } from '../contact/service';
 import { handleSubmission, seconds, type RouteTexts } from '../contact/submission';
+import { submissionFingerprint } from '../contact/submission-fingerprint';
+import type { HeldShortage } from './store';
 
 /** The Italian texts of the refusals of a reservation. */
 export const PICKUP_TEXTS: RouteTexts = Object.freeze({
@@ -29,6 +34,8 @@ export const PICKUP_TEXTS: RouteTexts = Object.freeze({
 	invalid: 'Alcuni dati della prenotazione non sono validi: correggili e riprova.',
 	notStored:
 		'Non è stato possibile salvare la prenotazione. Riprova tra qualche minuto oppure chiamaci.',
+	keyReused:
+		'Questo invio ha lo stesso codice di una prenotazione già ricevuta, ma un contenuto diverso: ricarica la pagina Lista ritiro e invia di nuovo la prenotazione.',
 	tooMany: (wait: number) =>
 		`Hai inviato troppe prenotazioni in poco tempo: riprova tra ${seconds(wait)}.`,
 });
@@ -55,7 +62,10 @@ export const PICKUP_PAGE: PageWording = Object.freeze({
 
 /** What the route passes in. */
 export interface PickupRequestContext {
-	service: Pick<ContactService, 'takeReservationRate' | 'reserve' | 'companyName' | 'pickup'>;
+	service: Pick<
+		ContactService,
+		'takeReservationRate' | 'reserve' | 'findReservation' | 'companyName' | 'pickup'
+	>;
 	/** The visitor's address, for the rate limit. */
 	clientAddress: string;
 	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */
@@ -70,6 +80,27 @@ interface CheckedReservation {
 	reservation: PickupReservation;
 	spam: boolean;
 	submissionKey: string | undefined;
+	fingerprint: string;
+}
+
+/** The items of a 422 for lines the shop cannot hold: each named, with the pieces still free. */
+export function shortageItems(
+	reservation: PickupReservation,
+	shortages: readonly HeldShortage[],
+): PickupItemError[] {
+	return shortages.flatMap(({ line, free }) => {
+		const stored = reservation.lines[line];
+		if (!stored) return [];
+		const name = `${stored.productName} – ${stored.variantLabel}`;
+		return [
+			{
+				index: reservation.indexes[line] ?? line,
+				productId: stored.productId,
+				variantId: stored.variantId,
+				error: pickupItemErrors.held(name, reservation.shop, free),
+			},
+		];
+	});
 }
 
 /** Handles POST /api/prenotazioni. */
@@ -78,11 +109,31 @@ export function handlePickupPost(
 	{ service, clientAddress, siteOrigin, now = () => new Date(), log }: PickupRequestContext,
 ): Promise<Response> {
 	const { pickup } = service;
+	const page = { ...PICKUP_PAGE, companyName: service.companyName };
+	/** The answer for a stored reservation (now or earlier), or the 409 of a reused key. */
+	function answer(stored: ReserveResult | KeyConflict): Response {
+		if ('conflict' in stored) {
+			return refuse(request, { status: 409, error: PICKUP_TEXTS.keyReused }, page);
+		}
+		const body: PickupAccepted = {
+			ok: true,
+			id: stored.id,
+			code: stored.code,
+			emailStatus: stored.emailStatus,
+			duplicate: stored.duplicate,
+		};
+		return json(201, body);
+	}
 	return handleSubmission<CheckedReservation>(request, {
 		kinds: ['json'],
 		texts: PICKUP_TEXTS,
-		page: { ...PICKUP_PAGE, companyName: service.companyName },
+		page,
 		siteOrigin,
+		repeat(record) {
+			const key = submissionKeyOf(record);
+			const stored = key && service.findReservation(key, submissionFingerprint(record));
+			return stored ? answer(stored) : null;
+		},
 		async check(record) {
 			// The products named (at most 30 distinct ids), looked up before the pure checks.
 			const ids = pickupProductIds(record['items']);
@@ -95,20 +146,30 @@ export function handlePickupPost(
 				now: now(),
 			});
 			return result.ok
-				? { ok: true, value: result }
+				? { ok: true, value: { ...result, fingerprint: submissionFingerprint(record) } }
 				: { ok: false, fields: result.fields, items: result.items };
 		},
 		takeRate: () => service.takeReservationRate(clientAddress),
-		async store({ reservation, spam, submissionKey }) {
-			const stored = await service.reserve(reservation, { spam, submissionKey, clientAddress });
-			const body: PickupAccepted = {
-				ok: true,
-				id: stored.id,
-				code: stored.code,
-				emailStatus: stored.emailStatus,
-				duplicate: stored.duplicate,
-			};
-			return json(201, body);
+		async store({ reservation, spam, submissionKey, fingerprint }) {
+			const stored = await service.reserve(reservation, {
+				spam,
+				submissionKey,
+				fingerprint,
+				clientAddress,
+			});
+			if ('shortages' in stored) {
+				return refuse(
+					request,
+					{
+						status: 422,
+						error: PICKUP_TEXTS.invalid,
+						fields: {},
+						items: shortageItems(reservation, stored.shortages),
+					},
+					page,
+				);
+			}
+			return answer(stored);
 		},
 		logLabel: 'Pickup: reservation not stored:',
 		log,

@@ -1,19 +1,23 @@
 /**
  * Pickup reservations in the messages database (tables `reservations` and `reservation_items`,
- * migration 4 of src/server/contact/store-schema.ts): storing one with its e-mails in one
- * transaction, under a pickup code no other stored reservation has; finding the one stored
- * under a submission key; reading them for the e-mails and for staff. Functions of an open
- * database, called by ContactStore (src/server/contact/store.ts).
+ * migrations 4 and 5 of src/server/contact/store-schema.ts): storing one with its e-mails in
+ * one transaction, under a pickup code no other stored reservation has, only when the shop
+ * still has its pieces free (its shelf stock minus the pieces other reservations hold there,
+ * src/lib/pickup/hold.ts); finding the one stored under a submission key; reading them for the
+ * e-mails and for staff. Functions of an open database, called by ContactStore
+ * (src/server/contact/store.ts).
  */
 import type Database from 'better-sqlite3';
 import { pickupCode } from '../../lib/pickup/code';
 import type { PickupLine } from '../../lib/pickup/items';
 import type { PickupReservation } from '../../lib/pickup/request';
-import { pickupDayHours } from '../../lib/pickup/days';
+import { pickupDayHours, romeToday } from '../../lib/pickup/days';
+import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/pickup/hold';
 import { formatDayHours } from '../../lib/shops/hours';
 import {
 	emailStates,
 	insertClaimedEmails,
+	limitConfirmations,
 	storedEmailsFrom,
 	type ClaimedEmail,
 } from '../contact/email-rows';
@@ -32,6 +36,18 @@ export interface NewReservation {
 	submissionKey?: string | undefined;
 	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
 	clientAddress?: string | undefined;
+	/** The fingerprint of what was sent under the key (submission-fingerprint.ts). */
+	submissionFingerprint?: string | undefined;
+	/** Most confirmations one address gets in 24 hours; further ones are not sent. */
+	confirmationsPerDay: number;
+}
+
+/** A line the shop cannot hold: fewer pieces free than asked. */
+export interface HeldShortage {
+	/** The line (after merging), as in `reservation.lines`. */
+	line: number;
+	/** Pieces still free at the shop: its shelf stock minus those held. */
+	free: number;
 }
 
 /** A reservation stored earlier under the same submission key. */
@@ -47,7 +63,8 @@ export type InsertReservationResult =
 			jobs: (ClaimedEmail & { reservation: ReservationForEmail })[];
 			earlier?: undefined;
 	  }
-	| { id: number; code: string; jobs: []; earlier: EarlierReservation };
+	| { id: number; code: string; jobs: []; earlier: EarlierReservation }
+	| { shortages: HeldShortage[]; earlier?: undefined };
 
 /** A stored reservation with its e-mails, as staff see it. */
 export interface StoredReservation extends ReservationForEmail {
@@ -74,6 +91,7 @@ interface ReservationRow {
 	phone: string;
 	spam: number;
 	delivery: Delivery;
+	confirmation_withheld: number;
 }
 
 /** A row of `reservation_items`. */
@@ -102,15 +120,52 @@ function freshCode(db: Database.Database, draw: () => string): string {
 }
 
 /** The reservation stored under this submission key, if any. */
-function earlierReservation(
+export function earlierReservation(
 	db: Database.Database,
 	submissionKey: string,
 ): EarlierReservation | null {
 	const row = db
-		.prepare('SELECT id, code, delivery FROM reservations WHERE submission_key = ?')
-		.get(submissionKey) as Pick<ReservationRow, 'id' | 'code' | 'delivery'> | undefined;
+		.prepare(
+			`SELECT id, code, delivery, submission_fingerprint AS fingerprint
+			 FROM reservations WHERE submission_key = ?`,
+		)
+		.get(submissionKey) as EarlierReservation | undefined;
 	if (!row) return null;
 	return { ...row, emails: emailStates(db, 'reservation_id', row.id) };
+}
+
+/** The key of a variant in heldPieces' map. */
+export function variantKey(productId: string, variantId: string): string {
+	return `${productId}\n${variantId}`;
+}
+
+/**
+ * Pieces held at a shop on `now`'s Rome day, by variant (variantKey): those of the reservations
+ * still 'held' whose last held day has not passed (src/lib/pickup/hold.ts). Spam holds nothing:
+ * the shop never prepares it.
+ */
+export function heldPieces(db: Database.Database, shopId: string, now: Date): Map<string, number> {
+	const rows = db
+		.prepare(
+			`SELECT item.product_id, item.variant_id, SUM(item.quantity) AS held
+			 FROM reservation_items AS item JOIN reservations ON reservations.id = item.reservation_id
+			 WHERE reservations.shop_id = ? AND reservations.status = 'held'
+				AND reservations.held_through >= ? AND reservations.spam = 0
+			 GROUP BY item.product_id, item.variant_id`,
+		)
+		.all(shopId, romeToday(now)) as { product_id: string; variant_id: string; held: number }[];
+	return new Map(rows.map((row) => [variantKey(row.product_id, row.variant_id), row.held]));
+}
+
+/** The lines asking more than the shop has free (its shelf stock less what is held). */
+function shortages(db: Database.Database, input: NewReservation): HeldShortage[] {
+	const { reservation } = input;
+	const held = heldPieces(db, reservation.shop.id, input.createdAt);
+	return reservation.lines.flatMap((line, index): HeldShortage[] => {
+		const shelf = reservation.shelfStock[index] ?? 0;
+		const free = Math.max(0, shelf - (held.get(variantKey(line.productId, line.variantId)) ?? 0));
+		return line.quantity > free ? [{ line: index, free }] : [];
+	});
 }
 
 /**
@@ -128,6 +183,11 @@ export function insertReservation(
 	const insert = db.transaction((): InsertReservationResult => {
 		const earlier = input.submissionKey ? earlierReservation(db, input.submissionKey) : null;
 		if (earlier) return { id: earlier.id, code: earlier.code, jobs: [], earlier };
+		// Checked and stored under one write lock: two reservations for the last pieces cannot
+		// both see them free.
+		const short = input.spam ? [] : shortages(db, input);
+		if (short.length > 0) return { shortages: short };
+		const limited = limitConfirmations(db, input.emails, input.confirmationsPerDay, createdAt);
 		const code = freshCode(db, draw);
 		const { shop } = reservation;
 		const dayHours = formatDayHours(pickupDayHours(shop, reservation.day));
@@ -136,8 +196,9 @@ export function insertReservation(
 				.prepare(
 					`INSERT INTO reservations (created_at, code, shop_id, shop_name, shop_address, shop_phone,
 						shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
-						privacy_accepted, spam, delivery, submission_key, client_address)
-					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+						privacy_accepted, spam, delivery, submission_key, status, held_through,
+						submission_fingerprint, confirmation_withheld, client_address)
+					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				)
 				.run(
 					createdAt.toISOString(),
@@ -157,6 +218,10 @@ export function insertReservation(
 					input.spam ? 1 : 0,
 					input.delivery,
 					input.submissionKey ?? null,
+					NEW_RESERVATION_STATUS,
+					heldThrough(reservation.day, input.holdDays),
+					input.submissionFingerprint ?? null,
+					limited.withheld ? 1 : 0,
 					input.clientAddress ?? null,
 				).lastInsertRowid,
 		);
@@ -193,23 +258,25 @@ export function insertReservation(
 			phone: reservation.phone,
 			lines: reservation.lines,
 			totalCents: reservation.totalCents,
+			confirmationWithheld: limited.withheld,
 		};
 		const emails = insertClaimedEmails(
 			db,
 			'reservation_id',
 			id,
-			input.emails,
+			limited.emails,
 			createdAt.getTime(),
 			claimedBy,
 		);
 		return { id, code, jobs: emails.map((email) => ({ ...email, reservation: forEmail })) };
 	});
-	// IMMEDIATE: the write lock is taken before the look-ups (submission key, code).
+	// IMMEDIATE: the write lock is taken before the look-ups (submission key, held pieces, code).
 	return insert.immediate();
 }
 
 const RESERVATION_COLUMNS = `id, created_at, code, shop_name, shop_address, shop_phone, shop_email,
-	pickup_day, pickup_hours, hold_days, total_cents, name, email, phone, spam, delivery`;
+	pickup_day, pickup_hours, hold_days, total_cents, name, email, phone, spam, delivery,
+	confirmation_withheld`;
 
 /** Rows of `reservations` with their lines, as the e-mails show them. */
 function withLines(db: Database.Database, rows: readonly ReservationRow[]): ReservationForEmail[] {
@@ -250,6 +317,7 @@ function withLines(db: Database.Database, rows: readonly ReservationRow[]): Rese
 		phone: row.phone,
 		lines: lines.get(row.id) ?? [],
 		totalCents: row.total_cents,
+		confirmationWithheld: row.confirmation_withheld === 1,
 	}));
 }
 

@@ -20,7 +20,7 @@ const CREATINE = {
 
 /**
  * Stored lines (stock in content: Torino / Aosta): vanilla 900 g 7 / 3, vanilla 2 kg 3 / 0,
- * biscuit 2 kg 0 / 2, creatine 500 g 9 / 5.
+ * biscuit 2 kg 0 / 2, creatine 500 g 9 / 5, biscuit 900 g 6 / 4.
  */
 export const LINES = {
 	vanilla900: {
@@ -42,6 +42,13 @@ export const LINES = {
 		priceCents: 5490,
 	},
 	creatine500: { ...CREATINE, variantId: '500-g', variantLabel: '500 g', priceCents: 2490 },
+	/** Reserved by no other test: the held-stock test counts its pieces. */
+	biscuit900: {
+		...WHEY,
+		variantId: 'biscotto-900-g',
+		variantLabel: 'Biscotto – 900 g',
+		priceCents: 2990,
+	},
 } as const;
 
 /** Stores a pickup list before the page's scripts run, on every page the test opens. */

@@ -28,6 +28,12 @@ export interface CrashRoute {
 	messageIdPrefix: string;
 }
 
+/** A number as letters ("a", "b", …, "ba"): names have no digits. */
+function letters(n: number): string {
+	const digit = String.fromCharCode(97 + (n % 26));
+	return n < 26 ? digit : letters(Math.floor(n / 26)) + digit;
+}
+
 /** Runs the scenario on a database at `dbPath`; the servers started go into `servers`. */
 export async function killMidLoad(
 	route: CrashRoute,
@@ -48,6 +54,8 @@ export async function killMidLoad(
 		CONTACT_RETRY_BASE_MS: '300',
 		CONTACT_RETRY_MAX_DELAY_MS: '1000',
 		CONTACT_RETRY_POLL_MS: '100',
+		// Every submission here writes from one address: its confirmations must all go out.
+		CONTACT_DAILY_CONFIRMATIONS: '1000',
 	};
 	try {
 		const first = await startServer({ env });
@@ -59,7 +67,7 @@ export async function killMidLoad(
 		async function client() {
 			while (!killed && next < total) {
 				try {
-					const { status, id, kept } = await route.send(first.url, `Cliente di prova ${next++}`);
+					const { status, id, kept } = await route.send(first.url, `Cliente ${letters(next++)}`);
 					if (status >= 200 && status < 300) accepted.set(id, kept);
 				} catch {
 					// The connection dropped with the server: no answer, so no promise was made.

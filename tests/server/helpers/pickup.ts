@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
@@ -23,6 +23,50 @@ export const WHEY = Object.freeze({
 	priceCents: 5490,
 	stock: { torino: 4, aosta: 2 },
 });
+
+/** One piece of one variant at one shop. */
+export interface SinglePiece {
+	shopId: string;
+	item: { productId: string; variantId: string; quantity: 1 };
+}
+
+/**
+ * `count` reservable single pieces of the build, every piece on every shelf at most once (WHEY's
+ * variant, which the tests reserve by name, left out): reservations of these never run out of
+ * stock, since each holds a piece no other one asks for.
+ */
+export function singlePieces(count: number): SinglePiece[] {
+	const distDir = process.env['DIST_DIR'] ?? join(ROOT, 'dist');
+	const folder = join(distDir, 'client/api/product');
+	const pieces: SinglePiece[] = [];
+	for (const file of readdirSync(folder)
+		.filter((name) => name.endsWith('.json'))
+		.sort()) {
+		const product = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
+			id: string;
+			variants: { id: string; stock: Record<string, number> }[];
+		};
+		for (const variant of product.variants) {
+			if (product.id === WHEY.productId && variant.id === WHEY.variantId) continue;
+			for (const [shopId, stock] of Object.entries(variant.stock)) {
+				for (let piece = 0; piece < stock; piece++) {
+					pieces.push({
+						shopId,
+						item: { productId: product.id, variantId: variant.id, quantity: 1 },
+					});
+				}
+			}
+		}
+	}
+	if (pieces.length < count)
+		throw new Error(`The build has ${pieces.length} pieces, not ${count}.`);
+	return pieces.slice(0, count);
+}
+
+/** A valid reservation of one single piece. */
+export function pieceReservation(piece: SinglePiece, overrides: Partial<PickupRequestBody> = {}) {
+	return validReservation({ shopId: piece.shopId, items: [piece.item], ...overrides });
+}
 
 /** The next day the shop opens, in Rome, as the list page offers it. */
 export function nextPickupDay(shopId = 'torino'): string {
