@@ -85,12 +85,17 @@ for (const phone of PHONES) {
 			// shown once it has scrolled away above, at the bottom of the screen.
 			const bar = page.getByRole('region', { name: 'Aggiunta rapida alla lista ritiro' });
 			const main = page.locator('[data-pickup-main]');
+			const scrollPast = () =>
+				main.evaluate((box) =>
+					window.scrollBy({ top: box.getBoundingClientRect().bottom + 10, behavior: 'instant' }),
+				);
 			await expect(bar).toBeHidden();
+			// In one jump from below the screen to above it, then back on screen, then away again.
+			await scrollPast();
+			await expect(bar).toBeVisible();
 			await main.scrollIntoViewIfNeeded();
 			await expect(bar).toBeHidden();
-			await main.evaluate((box) =>
-				window.scrollBy({ top: box.getBoundingClientRect().bottom + 10, behavior: 'instant' }),
-			);
+			await scrollPast();
 			await expect(bar).toBeVisible();
 			await expect(bar).toHaveAttribute('data-state', 'shown');
 			// It slides in (unless reduced motion is asked for): read until it has come to rest.
