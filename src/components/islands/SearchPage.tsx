@@ -31,6 +31,9 @@ type Outcome =
 	| { kind: 'failed' }
 	| { kind: 'done'; state: SearchState; total: number; hits: SearchHit[]; missing: number };
 
+/** Examples of what the field understands, offered on the page before a search. */
+const SUGGESTIONS = ['whey cioccolato', 'creatina', 'barretta proteica', 'caffeina'] as const;
+
 /** Results per page: their details are fetched a page at a time. */
 const PAGE_SIZE = 12;
 
@@ -307,7 +310,23 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 			)}
 			{outcome.kind === 'idle' && (
 				<div className="mt-4">
-					<h2 className="text-xl font-bold text-night">Sfoglia le categorie</h2>
+					<h2 className="text-xl font-bold text-night">Prova a cercare</h2>
+					<p className="mt-1 text-ink-soft">
+						Un nome, una marca, un gusto o un tipo di prodotto, anche senza accenti.
+					</p>
+					<ul className="mt-3 flex flex-wrap gap-2">
+						{SUGGESTIONS.map((words) => (
+							<li key={words}>
+								<a
+									href={`/cerca?q=${encodeURIComponent(words)}`}
+									className="inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 font-medium text-night hover:border-night"
+								>
+									{words}
+								</a>
+							</li>
+						))}
+					</ul>
+					<h2 className="mt-8 text-xl font-bold text-night">Sfoglia le categorie</h2>
 					<CategoryLinks categories={categories} />
 				</div>
 			)}
