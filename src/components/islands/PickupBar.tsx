@@ -27,9 +27,9 @@ export default function PickupBar({ initialId, choices }: PickupBarProps) {
 	const max = Math.min(MAX_AT_ONCE, choice.limit);
 	return (
 		<div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4">
-			<div className="min-w-0 flex-1">
+			<div className="min-w-0 shrink-0 basis-[5.5rem]">
 				{choice.priceCents !== null && (
-					<p className="text-lg leading-tight font-extrabold text-night">
+					<p className="text-lg leading-tight font-extrabold whitespace-nowrap text-night">
 						<span className="sr-only">Prezzo: </span>
 						{formatPrice(choice.priceCents)}
 					</p>
@@ -41,13 +41,15 @@ export default function PickupBar({ initialId, choices }: PickupBarProps) {
 					type="button"
 					onClick={() => addWithToast(choice, clampQuantity(pieces, max))}
 					data-pickup-add={choice.productId}
-					className="flex min-h-12 shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-3 py-2 text-sm leading-tight font-bold text-night transition-colors hover:bg-accent-hover min-[380px]:px-4 min-[380px]:text-base"
+					className="flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-3 py-1 text-sm leading-tight font-bold text-night transition-colors hover:bg-accent-hover min-[380px]:text-base"
 				>
-					<Icon path={iconBag} size={20} />
+					<Icon path={iconBag} size={20} className="hidden shrink-0 min-[360px]:block" />
 					Aggiungi alla lista ritiro
 				</button>
 			) : (
-				<p className="shrink-0 text-sm text-ink-soft">Non disponibile nei negozi</p>
+				<p className="min-w-0 flex-1 text-right text-sm text-ink-soft">
+					Non disponibile nei negozi
+				</p>
 			)}
 		</div>
 	);
