@@ -27,6 +27,11 @@ test('opens on the first flavour and its first size in stock; sold-out sizes are
 	await expect(price(page)).toContainText('54,90');
 	await expect(price(page)).toContainText('60,90');
 	await expect(page.locator('[data-variant-state]')).toHaveText('Disponibile');
+	// A wide screen keeps two columns: the photo at the left of the name, no bar at the bottom.
+	const photo = await page.locator('[data-product-photo]').boundingBox();
+	const name = await page.getByRole('heading', { level: 1 }).boundingBox();
+	expect(name?.x ?? 0).toBeGreaterThan((photo?.x ?? 0) + (photo?.width ?? Infinity));
+	await expect(page.locator('[data-pickup-bar]')).toBeHidden();
 });
 
 test('changing flavour resets the size and changes price, picture and availability', async ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	activeFilterCount,
 	cleanQuery,
 	countText,
 	EMPTY_SEARCH,
@@ -101,5 +102,15 @@ describe('helpers', () => {
 		[{ band: '0-25' }, true],
 	])('hasFilters(%o) = %s', (partial, expected) => {
 		expect(hasFilters({ ...EMPTY_SEARCH, ...partial })).toBe(expected);
+	});
+
+	it.each<[Partial<SearchState>, number]>([
+		[{}, 0],
+		[{ q: 'x', sort: 'prezzo-decrescente' }, 0],
+		[{ category: 'proteine' }, 1],
+		[{ brand: 'Alpen Fuel', band: '0-25' }, 2],
+		[{ category: 'proteine', brand: 'Alpen Fuel', band: '0-25', sort: 'prezzo-crescente' }, 3],
+	])('activeFilterCount(%o) = %i', (partial, expected) => {
+		expect(activeFilterCount({ ...EMPTY_SEARCH, ...partial })).toBe(expected);
 	});
 });

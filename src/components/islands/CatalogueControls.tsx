@@ -11,8 +11,7 @@ import {
 	type SortKey,
 	type SortableProduct,
 } from '../../lib/catalogue/sort-filter';
-import { iconFilter } from '../../lib/icons';
-import Icon from './shared/Icon';
+import { FiltersButton, FiltersPanel } from './shared/FiltersToggle';
 import LabelledSelect, { brandChoices } from './shared/LabelledSelect';
 
 /** What the island knows of each product: enough to sort and filter the server-rendered cards. */
@@ -102,7 +101,8 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 		rememberInAddress(next);
 	};
 
-	const filtersActive = query.brand !== ALL_BRANDS || query.band !== 'tutti';
+	const activeFilters = [query.brand !== ALL_BRANDS, query.band !== 'tutti'].filter(Boolean).length;
+	const filtersActive = activeFilters > 0;
 
 	return (
 		<div className="space-y-4">
@@ -112,16 +112,12 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 					{filtersActive ? ` su ${products.length}` : ''}
 				</p>
 				<div className="flex flex-wrap items-end gap-3">
-					<button
-						type="button"
-						className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-zinc-400 bg-white px-4 py-2 font-medium text-ink hover:border-night disabled:opacity-60"
-						aria-expanded={panelOpen}
-						aria-controls={ids.panel}
-						onClick={() => setPanelOpen((open) => !open)}
-					>
-						<Icon path={iconFilter} size={20} />
-						Filtri{filtersActive ? ' (attivi)' : ''}
-					</button>
+					<FiltersButton
+						open={panelOpen}
+						panelId={ids.panel}
+						active={activeFilters}
+						onToggle={() => setPanelOpen((open) => !open)}
+					/>
 					<LabelledSelect
 						id={ids.sort}
 						label="Ordina per"
@@ -132,11 +128,7 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 					/>
 				</div>
 			</div>
-			<div
-				id={ids.panel}
-				hidden={!panelOpen}
-				className="grid gap-4 rounded-xl border border-zinc-200 bg-zinc-50 p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-			>
+			<FiltersPanel id={ids.panel} open={panelOpen} className="sm:grid-cols-[1fr_1fr_auto]">
 				<LabelledSelect
 					id={ids.brand}
 					label="Marca"
@@ -159,7 +151,7 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 				>
 					Azzera filtri
 				</button>
-			</div>
+			</FiltersPanel>
 			{visible.length === 0 && (
 				<div className="rounded-xl border border-dashed border-zinc-300 p-10 text-center">
 					<p className="text-xl font-bold text-night">Nessun prodotto trovato</p>

@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef } from 'react';
 import { iconBag } from '../../lib/icons';
 import { clampQuantity } from '../../lib/pickup/list';
 import type { PickupChoice } from '../../lib/pickup/choices';
+import { $pickupPieces, MAX_AT_ONCE } from '../../stores/pickup-pieces';
 import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 import { QuantitySelect } from './pickup/QuantitySelect';
@@ -13,9 +15,6 @@ export type PickupAddProps = {
 	choices: PickupChoice[];
 };
 
-/** Most pieces the product page offers at once; adding again adds more, up to the stock. */
-const MAX_AT_ONCE = 10;
-
 /**
  * 'Aggiungi alla lista ritiro' on the product page (docs/pickup.md): the chosen variant
  * ($selectedVariant) in the chosen number of pieces. The pieces' select works before the island
@@ -25,14 +24,16 @@ const MAX_AT_ONCE = 10;
 export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 	const selectedId = useSelectedVariant(initialId);
 	const choice = choices.find((item) => item.variantId === selectedId) ?? choices[0];
-	const [quantity, setQuantity] = useState(1);
+	// Shared with the bar at the bottom of a phone's screen (PickupBar), which adds as many.
+	const quantity = useStore($pickupPieces);
+	const setQuantity = (pieces: number) => $pickupPieces.set(pieces);
 	const select = useRef<HTMLSelectElement>(null);
 	const id = useId();
 
 	// Pieces chosen in the server's select while the island was loading (a phone's first tap).
 	useEffect(() => {
 		const chosen = Number(select.current?.value);
-		if (chosen > 1) setQuantity(chosen);
+		if (chosen > 1) $pickupPieces.set(chosen);
 	}, []);
 
 	if (!choice) return null;

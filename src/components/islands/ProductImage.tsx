@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { photoFrameClass } from '../../lib/images/photo-frame';
 import { useSelectedVariant } from './shared/use-selected-variant';
 
 /** One picture of the product, already resized at build. */
@@ -20,9 +21,11 @@ export type ProductImageProps = {
 };
 
 /**
- * The 500 px image area of the product page (docs/catalogue.md): it follows the selected
- * variant, pulses until the picture has loaded and says 'Immagine non disponibile' if it fails.
- * The box has a fixed height, so nothing moves while pictures change.
+ * The product page's photo (docs/catalogue.md): it follows the selected variant, pulses
+ * until the picture has loaded and says 'Immagine non disponibile' if it fails. The frame hugs
+ * the photo at its own ratio, at most `--photo-max-h` tall (half the screen on a phone, 500 px
+ * beside the details on a wide screen; global.css): its size comes from the photo's `width` and
+ * `height` before a byte has arrived, so nothing moves while it loads.
  */
 export default function ProductImage({ initialId, pictures, byVariant, sizes }: ProductImageProps) {
 	const selectedId = useSelectedVariant(initialId);
@@ -61,17 +64,22 @@ export default function ProductImage({ initialId, pictures, byVariant, sizes }: 
 
 	return (
 		<div
-			className="relative flex h-[500px] items-center justify-center overflow-hidden rounded-xl bg-zinc-50"
+			className={`relative mx-auto w-full overflow-hidden rounded-xl bg-zinc-50 ${photoFrameClass(picture.width, picture.height)}`}
 			data-image-state={state}
+			data-product-photo
 		>
 			{state === 'loading' && (
 				<div
 					aria-hidden="true"
-					className="absolute inset-6 animate-pulse rounded-lg bg-zinc-200 motion-reduce:animate-none"
+					className="absolute inset-0 animate-pulse bg-zinc-200 motion-reduce:animate-none"
 				/>
 			)}
 			{state === 'error' ? (
-				<p className="text-ink-soft" role="img" aria-label={picture.alt}>
+				<p
+					className="flex aspect-square max-h-(--photo-max-h) w-full items-center justify-center text-ink-soft"
+					role="img"
+					aria-label={picture.alt}
+				>
 					Immagine non disponibile
 				</p>
 			) : (
@@ -88,7 +96,7 @@ export default function ProductImage({ initialId, pictures, byVariant, sizes }: 
 					decoding="async"
 					onLoad={() => setState('loaded')}
 					onError={() => setState('error')}
-					className="relative h-full w-full object-contain p-6"
+					className="relative block h-auto max-h-(--photo-max-h) w-full object-contain"
 				/>
 			)}
 		</div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { PRICE_BANDS } from '../../lib/catalogue/sort-filter';
 import {
+	activeFilterCount,
 	ANY,
 	countText,
 	EMPTY_SEARCH,
@@ -12,6 +13,7 @@ import {
 } from '../../lib/search/address';
 import { loadPagefind, type PagefindResult } from '../../lib/search/pagefind';
 import { searchOptions, toHit, type SearchHit } from '../../lib/search/results';
+import { FiltersButton, FiltersPanel } from './shared/FiltersToggle';
 import LabelledSelect, { brandChoices, type Choice } from './shared/LabelledSelect';
 import { CategoryLinks, ResultList, type CategoryLink } from './search/SearchResults';
 
@@ -28,6 +30,9 @@ type Outcome =
 	| { kind: 'loading' }
 	| { kind: 'failed' }
 	| { kind: 'done'; state: SearchState; total: number; hits: SearchHit[]; missing: number };
+
+/** Examples of what the field understands, offered on the page before a search. */
+const SUGGESTIONS = ['whey cioccolato', 'creatina', 'barretta proteica', 'caffeina'] as const;
 
 /** Results per page: their details are fetched a page at a time. */
 const PAGE_SIZE = 12;
@@ -73,6 +78,9 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 	const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
 	const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 	const [unavailable, setUnavailable] = useState<ReadonlySet<string>>(new Set());
+	// Closed at first, even with filters in the address: the button says how many are set, and
+	// the results stay on a phone's first screen.
+	const [panelOpen, setPanelOpen] = useState(false);
 	const inputRef = useRef<HTMLInputElement>(null);
 	const sequence = useRef(0);
 	const rest = useRef<PagefindResult[]>([]);
@@ -195,10 +203,10 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 				aria-label="Ricerca prodotti"
 				onSubmit={onSubmit}
 			>
-				<label htmlFor={ids.q} className="block text-lg font-semibold text-night">
+				<label htmlFor={ids.q} className="block font-semibold text-night">
 					Cosa cerchi?
 				</label>
-				<div className="mt-2 flex gap-2">
+				<div className="mt-1 flex gap-2">
 					<input
 						ref={inputRef}
 						id={ids.q}
@@ -222,39 +230,49 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 						Cerca
 					</button>
 				</div>
-				<fieldset className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" id={ids.filters}>
-					<legend className="sr-only">Filtri e ordine dei risultati</legend>
-					{selects.map(({ field, label, name, choices }) => (
-						<LabelledSelect<string>
-							key={field}
-							id={ids[field]}
-							label={label}
-							name={name}
-							value={state[field]}
-							choices={choices}
-							// A value among the choices, which are the address's own values.
-							onChange={(value) => change({ [field]: value })}
-						/>
-					))}
-				</fieldset>
-				{hasFilters(state) && (
-					<button
-						type="button"
-						className="mt-3 min-h-11 rounded-md px-2 font-semibold text-accent-strong underline"
-						onClick={() => change({ category: ANY, brand: ANY, band: EMPTY_SEARCH.band })}
+				<div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+					<p
+						id={ids.status}
+						role="status"
+						className="text-lg font-semibold text-night"
+						data-results-for={outcome.kind === 'done' ? serializeSearch(outcome.state) : undefined}
 					>
-						Rimuovi i filtri
-					</button>
-				)}
+						{status}
+					</p>
+					<FiltersButton
+						open={panelOpen}
+						panelId={ids.filters}
+						active={activeFilterCount(state)}
+						onToggle={() => setPanelOpen((open) => !open)}
+					/>
+				</div>
+				<FiltersPanel id={ids.filters} open={panelOpen} className="mt-3">
+					<fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+						<legend className="sr-only">Filtri e ordine dei risultati</legend>
+						{selects.map(({ field, label, name, choices }) => (
+							<LabelledSelect<string>
+								key={field}
+								id={ids[field]}
+								label={label}
+								name={name}
+								value={state[field]}
+								choices={choices}
+								// A value among the choices, which are the address's own values.
+								onChange={(value) => change({ [field]: value })}
+							/>
+						))}
+					</fieldset>
+					{hasFilters(state) && (
+						<button
+							type="button"
+							className="min-h-11 justify-self-start rounded-md px-2 font-semibold text-accent-strong underline"
+							onClick={() => change({ category: ANY, brand: ANY, band: EMPTY_SEARCH.band })}
+						>
+							Rimuovi i filtri
+						</button>
+					)}
+				</FiltersPanel>
 			</form>
-			<p
-				id={ids.status}
-				role="status"
-				className="mt-6 text-lg font-semibold text-night"
-				data-results-for={outcome.kind === 'done' ? serializeSearch(outcome.state) : undefined}
-			>
-				{status}
-			</p>
 			{outcome.kind === 'done' && outcome.hits.length > 0 && (
 				<ResultList hits={outcome.hits} unavailable={unavailable} />
 			)}
@@ -292,7 +310,23 @@ export default function SearchPage({ categories, brands }: SearchPageProps) {
 			)}
 			{outcome.kind === 'idle' && (
 				<div className="mt-4">
-					<h2 className="text-xl font-bold text-night">Sfoglia le categorie</h2>
+					<h2 className="text-xl font-bold text-night">Prova a cercare</h2>
+					<p className="mt-1 text-ink-soft">
+						Un nome, una marca, un gusto o un tipo di prodotto, anche senza accenti.
+					</p>
+					<ul className="mt-3 flex flex-wrap gap-2">
+						{SUGGESTIONS.map((words) => (
+							<li key={words}>
+								<a
+									href={`/cerca?q=${encodeURIComponent(words)}`}
+									className="inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 font-medium text-night hover:border-night"
+								>
+									{words}
+								</a>
+							</li>
+						))}
+					</ul>
+					<h2 className="mt-8 text-xl font-bold text-night">Sfoglia le categorie</h2>
 					<CategoryLinks categories={categories} />
 				</div>
 			)}

@@ -90,7 +90,10 @@ export default function Toaster() {
 	const toast = useStore($toast, { ssr: 'initial' });
 	const error = toast?.variant === 'error';
 	return (
-		<div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+		<div
+			className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+			data-toaster
+		>
 			<div
 				role="status"
 				aria-live="polite"

@@ -90,7 +90,13 @@ export function serializeSearch(state: SearchState): string {
 
 /** True when any filter (not the words, not the order) narrows the results. */
 export function hasFilters(state: SearchState): boolean {
-	return state.category !== ANY || state.brand !== ANY || state.band !== 'tutti';
+	return activeFilterCount(state) > 0;
+}
+
+/** How many of the filters (category, brand, price) are set: the number on 'Filtri'. */
+export function activeFilterCount(state: SearchState): number {
+	return [state.category !== ANY, state.brand !== ANY, state.band !== 'tutti'].filter(Boolean)
+		.length;
 }
 
 /** '1 prodotto', '12 prodotti'. */

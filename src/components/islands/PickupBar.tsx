@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import { formatPrice } from '../../lib/format/price';
+import { iconBag } from '../../lib/icons';
+import { clampQuantity } from '../../lib/pickup/list';
+import type { PickupChoice } from '../../lib/pickup/choices';
+import { $pickupPieces, MAX_AT_ONCE } from '../../stores/pickup-pieces';
+import Icon from './shared/Icon';
+import { addWithToast } from './pickup/add';
+import { useSelectedVariant } from './shared/use-selected-variant';
+
+export type PickupBarProps = {
+	initialId: string;
+	/** Each variant as the list keeps it, with the most pieces one shop has. */
+	choices: PickupChoice[];
+};
+
+/**
+ * The bar at the bottom of a phone's screen once 'Aggiungi alla lista ritiro' has scrolled away
+ * (ProductPickupBar.astro shows and hides it): the chosen variant's price, and the same button,
+ * adding the pieces chosen in the box. Never disabled: a first tap is held and replayed.
+ */
+export default function PickupBar({ initialId, choices }: PickupBarProps) {
+	const selectedId = useSelectedVariant(initialId);
+	const pieces = useStore($pickupPieces);
+	const choice = choices.find((item) => item.variantId === selectedId) ?? choices[0];
+	if (!choice) return null;
+	const max = Math.min(MAX_AT_ONCE, choice.limit);
+	return (
+		<div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4">
+			<div className="min-w-0 shrink-0 basis-[5.5rem]">
+				{choice.priceCents !== null && (
+					<p className="text-lg leading-tight font-extrabold whitespace-nowrap text-night">
+						<span className="sr-only">Prezzo: </span>
+						{formatPrice(choice.priceCents)}
+					</p>
+				)}
+				<p className="truncate text-sm text-ink-soft">{choice.variantLabel}</p>
+			</div>
+			{choice.limit > 0 ? (
+				<button
+					type="button"
+					onClick={() => addWithToast(choice, clampQuantity(pieces, max))}
+					data-pickup-add={choice.productId}
+					className="flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-3 py-1 text-sm leading-tight font-bold text-night transition-colors hover:bg-accent-hover min-[380px]:text-base"
+				>
+					<Icon path={iconBag} size={20} className="hidden shrink-0 min-[360px]:block" />
+					Aggiungi alla lista ritiro
+				</button>
+			) : (
+				<p className="min-w-0 flex-1 text-right text-sm text-ink-soft">
+					Non disponibile nei negozi
+				</p>
+			)}
+		</div>
+	);
+}
