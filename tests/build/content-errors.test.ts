@@ -70,7 +70,7 @@ describe('a wrong field in a content file', () => {
 	}, 120_000);
 
 	it('a shop closure that ends before it starts fails naming the file and the field', async () => {
-		const { ok, output } = await syncWithBrokenFile('closure', 'shops/torino.md', (text) =>
+		const { ok, output } = await syncWithBrokenFile('shops/torino.md', (text) =>
 			text.replace(/^mapLink:/m, 'closures:\n  - from: 2027-08-22\n    to: 2027-08-09\nmapLink:'),
 		);
 		expect(ok).toBe(false);
