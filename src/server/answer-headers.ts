@@ -11,7 +11,7 @@ import {
 	EDITOR_PATH,
 	isEditorFile,
 	parseHeadersFile,
-	SPECULATION_RULES_PATH,
+	PREFETCH_RULES_PATH,
 } from '../lib/http/headers';
 import { INTERNAL_ERROR } from './responses';
 
@@ -43,7 +43,7 @@ export function hostHeadersFrom(text: string): HostHeaders | null {
 		pagePolicy,
 		pageOpenerPolicy: rules.get('/')?.['Cross-Origin-Opener-Policy'],
 		pageSpeculationRules: rules.get('/')?.['Speculation-Rules'],
-		speculationRulesHeaders: Object.entries(rules.get(SPECULATION_RULES_PATH) ?? {}),
+		speculationRulesHeaders: Object.entries(rules.get(PREFETCH_RULES_PATH) ?? {}),
 		editorHeaders: Object.entries(rules.get(EDITOR_PATH) ?? {}),
 	};
 }
@@ -93,7 +93,7 @@ export function setAnswerHeaders(
 				res.setHeader('Cross-Origin-Opener-Policy', host.pageOpenerPolicy);
 			}
 			if (host.pageSpeculationRules) res.setHeader('Speculation-Rules', host.pageSpeculationRules);
-		} else if (path === SPECULATION_RULES_PATH) {
+		} else if (path === PREFETCH_RULES_PATH) {
 			// sirv passes its own Content-Type to writeHead, which wins over setHeader.
 			for (const [name, value] of host.speculationRulesHeaders) {
 				for (const key of Object.keys(headers)) {

@@ -40,7 +40,7 @@ export const ALL_PREFERENCES: CookiePreferences = {
 /** A decision older than this is asked again (Garante privacy, guidelines of 10 June 2021). */
 export const DECISION_MONTHS = 6;
 
-export const DECISIONS: readonly ConsentDecision[] = [
+export const CONSENT_CHOICES: readonly ConsentDecision[] = [
 	'accepted',
 	'rejected',
 	'dismissed',
@@ -59,7 +59,7 @@ export function validDecision(text: string | null | undefined, now: Date): Store
 	if (!text) return null;
 	try {
 		const value = JSON.parse(text) as Partial<StoredDecision>;
-		if (!value || !DECISIONS.includes(value.decision as ConsentDecision)) return null;
+		if (!value || !CONSENT_CHOICES.includes(value.decision as ConsentDecision)) return null;
 		const decidedAt = new Date(String(value.decidedAt));
 		if (Number.isNaN(decidedAt.getTime()) || decidedAt > now) return null;
 		if (decisionExpiry(decidedAt) <= now) return null;

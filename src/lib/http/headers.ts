@@ -96,10 +96,10 @@ export const EDITOR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
  * from src/scripts/prefetch.ts. An HTTP header, not an inline script: the
  * Content-Security-Policy allows no inline script it has not hashed.
  */
-export const SPECULATION_RULES_PATH = '/speculation-rules.json';
-export const SPECULATION_RULES_HEADER = `"${SPECULATION_RULES_PATH}"`;
+export const PREFETCH_RULES_PATH = '/speculation-rules.json';
+export const PREFETCH_RULES_HEADER = `"${PREFETCH_RULES_PATH}"`;
 /** The media type browsers require of a rule set. */
-export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
+export const PREFETCH_RULES_TYPE = 'application/speculationrules+json';
 
 /** Cache-Control of a file of dist/client, by its path ("/_astro/x.js", "/prodotti.html"). */
 export function cacheControlOf(file: string): string {
@@ -154,12 +154,12 @@ export function formatHeadersFile(
 		block('/sw.js', { 'Cache-Control': CACHE_REVALIDATE }),
 		block('/manifest.webmanifest', { 'Cache-Control': CACHE_REVALIDATE }),
 		block('/api/*', { 'Cache-Control': CACHE_REVALIDATE }),
-		block(SPECULATION_RULES_PATH, { 'Content-Type': SPECULATION_RULES_TYPE }),
+		block(PREFETCH_RULES_PATH, { 'Content-Type': PREFETCH_RULES_TYPE }),
 		...pages.map((page) =>
 			block(page, {
 				'Cache-Control': CACHE_REVALIDATE,
 				'Content-Security-Policy': contentSecurityPolicy,
-				'Speculation-Rules': SPECULATION_RULES_HEADER,
+				'Speculation-Rules': PREFETCH_RULES_HEADER,
 				'Cross-Origin-Opener-Policy': PAGE_OPENER_POLICY,
 			}),
 		),
