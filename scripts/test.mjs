@@ -35,7 +35,12 @@ export const STAGES = [
 		commands: [[npx, 'vitest', 'run', 'tests/unit', 'tests/build', '--maxWorkers=2']],
 	},
 	{ name: 'build', what: 'npm run build', commands: [[npm, 'run', 'build']] },
-	{ name: 'server', what: 'Vitest: server', commands: [[npx, 'vitest', 'run', 'tests/server']] },
+	{
+		name: 'server',
+		what: 'Vitest: server',
+		// Two workers: these tests mostly wait on servers, SMTP and restarts, not on the CPU.
+		commands: [[npx, 'vitest', 'run', 'tests/server', '--maxWorkers=2']],
+	},
 	{
 		name: 'e2e',
 		what: 'Playwright',
