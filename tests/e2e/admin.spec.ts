@@ -70,7 +70,9 @@ async function save(page: Page, file: string, expected: RegExp): Promise<string>
 
 // The editor is a 0.5 MB single-page application: alone, a test here takes 15–20 s; beside the
 // other worker's tests on two cores it went past the default 30 s. More time, no timing asserted.
-test.describe.configure({ timeout: 90_000 });
+// Each test opens the editor in a fresh context with its own copy of the content: they run side by
+// side on both workers instead of one after the other at the end of the first phase.
+test.describe.configure({ timeout: 90_000, mode: 'parallel' });
 
 test('the editor speaks Italian, loads nothing from other hosts, and axe finds nothing', async ({
 	page,
