@@ -268,6 +268,16 @@ export function createContactService(
 		timer.unref();
 	}
 
+	/** What every stored submission carries besides its own fields and e-mails. */
+	const rowOf = ({ spam, submissionKey, fingerprint, clientAddress }: SubmitOptions) => ({
+		createdAt: new Date(now()),
+		spam,
+		delivery: deliveryOf(spam),
+		submissionKey,
+		clientAddress,
+		submissionFingerprint: fingerprint,
+		confirmationsPerDay: config.confirmationsPerDay,
+	});
 	return {
 		simulationMode: mailer === null,
 		dbPath: config.dbPath,
@@ -325,17 +335,7 @@ export function createContactService(
 						]
 					: [];
 			const stored = store.insertMessage(
-				{
-					...message,
-					createdAt: new Date(now()),
-					spam,
-					delivery,
-					emails,
-					submissionKey,
-					clientAddress,
-					submissionFingerprint: fingerprint,
-					confirmationsPerDay: config.confirmationsPerDay,
-				},
+				{ ...message, ...rowOf({ spam, submissionKey, fingerprint, clientAddress }), emails },
 				instance,
 			);
 			if (stored.earlier && isConflict(stored.earlier, fingerprint)) return CONFLICT;
@@ -357,14 +357,8 @@ export function createContactService(
 				{
 					reservation,
 					holdDays: pickup.settings.holdDays,
-					createdAt: new Date(now()),
-					spam,
-					delivery,
+					...rowOf({ spam, submissionKey, fingerprint, clientAddress }),
 					emails,
-					submissionKey,
-					clientAddress,
-					submissionFingerprint: fingerprint,
-					confirmationsPerDay: config.confirmationsPerDay,
 				},
 				instance,
 			);
