@@ -161,7 +161,7 @@ test.describe('through the CDN', () => {
 		expect(storedFrom('messages', direct)).toEqual([{ client_address: '127.0.0.1' }]);
 	});
 
-	test('legacy 301s, a 404 with its page, security headers and the policy; files never reach the function', async ({
+	test('legacy 301s, a 404 with its page, security headers and the policy; files never reach the function; health and availability do', async ({
 		page,
 		request,
 	}) => {
@@ -193,6 +193,17 @@ test.describe('through the CDN', () => {
 		expect(route.status()).toBe(405);
 		expect(route.headers()['allow']).toBe('POST');
 		expect(SERVER_ROUTES).toContain('/api/contact');
+
+		// The read-only server routes answer through the CDN too, never cached on the way.
+		const health = await request.get('/api/health');
+		expect(health.status()).toBe(200);
+		expect(health.headers()['cache-control']).toContain('no-store');
+		const free = await request.get(
+			'/api/disponibilita?negozio=torino&prodotto=whey-concentrate-80',
+		);
+		expect(free.status()).toBe(200);
+		expect(free.headers()['cache-control']).toContain('no-store');
+		expect(((await free.json()) as { negozio: string }).negozio).toBe('torino');
 	});
 });
 
