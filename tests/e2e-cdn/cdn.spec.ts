@@ -6,6 +6,7 @@ import { openControlled } from '../e2e/helpers/worker';
 import { waitForIsland } from '../e2e/helpers/islands';
 import { expect, test } from '../e2e/helpers/test';
 import {
+	CDN_ORIGIN,
 	GITHUB_ORIGIN,
 	NODE_ORIGIN,
 	PROXY_SECRET,
@@ -311,6 +312,74 @@ test.describe('the editor', () => {
 			scope: string;
 		};
 		expect(last.scope).toBe('repo');
+	});
+
+	test('a window of another site that opens the sign-in gets no token, even when it answers', async ({
+		browser,
+	}) => {
+		// A foreign site with no opener policy of its own, which would keep the popup apart.
+		const foreign = await browser.newContext({ serviceWorkers: 'block' });
+		await foreign.route('http://hostile.example/**', (route) =>
+			route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Altro sito</title>' }),
+		);
+		try {
+			const page = await foreign.newPage();
+			await page.goto('http://hostile.example/');
+			await page.evaluate(() => {
+				const seen: string[] = [];
+				(window as unknown as { seen: string[] }).seen = seen;
+				window.addEventListener('message', (event) => {
+					seen.push(String(event.data));
+					// What a hostile opener would do: answer the handshake, from its own origin.
+					if (String(event.data).startsWith('authorizing:')) {
+						(event.source as Window | null)?.postMessage(event.data, '*');
+					}
+				});
+			});
+			const popupEvent = page.waitForEvent('popup');
+			await page.evaluate((url) => {
+				(window as unknown as { signIn: Window | null }).signIn = window.open(url);
+			}, `${CDN_ORIGIN}/api/auth?provider=github&site_id=negozio`);
+			const popup = await popupEvent;
+			await popup.waitForURL(/\/api\/auth\/callback\?/);
+			await expect(popup.locator('#sign-in-result')).toHaveCount(1);
+			const result = await popup.locator('#sign-in-result').textContent();
+			// The sign-in itself succeeded: the page holds a token, for this site alone.
+			expect(result).toContain('gho_e2eStandInToken');
+			// The callback window records what reaches it, after its own listener (added at load).
+			await popup.evaluate(() => {
+				const heard: string[] = [];
+				(window as unknown as { heard: string[] }).heard = heard;
+				window.addEventListener('message', (event) => heard.push(String(event.data)));
+			});
+			// The foreign opener answers the handshake the way the editor does…
+			await page.evaluate(() => {
+				const signIn = (window as unknown as { signIn: Window | null }).signIn;
+				signIn?.postMessage('authorizing:github', '*');
+			});
+			await expect
+				.poll(() => popup.evaluate(() => (window as unknown as { heard: string[] }).heard))
+				.toContain('authorizing:github');
+			// …so the callback's own listener has had it. Then the callback window pings its opener:
+			// messages from one window to another arrive in order, so once the ping is seen, anything
+			// the callback posted before it has arrived.
+			const hasOpener = await popup.evaluate(() => {
+				if (!window.opener) return false;
+				(window.opener as Window).postMessage('ping', '*');
+				return true;
+			});
+			expect(hasOpener).toBe(true);
+			{
+				await expect
+					.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen))
+					.toContain('ping');
+			}
+			const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+			expect(seen.join('\n')).not.toContain('gho_');
+			expect(seen.join('\n')).not.toContain('authorization:github:success');
+		} finally {
+			await foreign.close();
+		}
 	});
 
 	test('a callback without the state of this browser gives no token', async ({ request }) => {
