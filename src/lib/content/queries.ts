@@ -129,7 +129,7 @@ export type ProductViewOf = ProductView<ImageMetadata>;
  * the API and the structured data. The thumbnails of the main picture and of each variant's own
  * are resolved here, the one asynchronous step.
  */
-export async function toProductView(product: Product, category: Category): Promise<ProductViewOf> {
+async function toProductView(product: Product, category: Category): Promise<ProductViewOf> {
 	const photos = productPhotos(product.data);
 	const sources = [photos[0]?.src, ...product.data.variants.map((variant) => variant.image?.src)];
 	const thumbnails = new Map<ImageMetadata, string>();

@@ -57,7 +57,7 @@ export type StructuredProduct = Pick<
  * The offers of the structured data, one per variant, given the absolute URLs of the view's
  * pictures. Search engines get real photos only, never the 'Foto in arrivo' picture.
  */
-export function variantOffers(
+function variantOffers(
 	view: StructuredProduct,
 	pictureUrls: readonly string[],
 ): VariantOffer[] {
