@@ -82,7 +82,6 @@ export interface ProductViewInput<Source> {
 		ribbon?: Ribbon | undefined;
 		offer?: string | undefined;
 		isNew?: boolean | undefined;
-		origin?: string | undefined;
 		highlights?: readonly string[] | undefined;
 		specs?: readonly Spec[] | undefined;
 		label?: ProductLabel | undefined;
@@ -137,8 +136,6 @@ export interface ProductView<Source> {
 	thumbnail: string;
 	/** Per variant id, the thumbnail URL of the variant's own picture, when it has one. */
 	variantThumbnails: Record<string, string>;
-	/** Where it is made, null when the file does not say. */
-	origin: string | null;
 	/** Key points for the 'Caratteristiche' box. */
 	highlights: string[];
 	/** Technical specs of a non-food product, null for others. */
@@ -195,7 +192,6 @@ export function productView<Source>(input: ProductViewInput<Source>): ProductVie
 		sharePhoto: input.hasOwnPhotos ? (main ?? null) : null,
 		thumbnail: main ? input.thumbnail(main.src) : '',
 		variantThumbnails,
-		origin: data.origin ?? null,
 		highlights: [...(data.highlights ?? [])],
 		specs: data.specs ? [...data.specs] : null,
 		label: data.label ?? null,

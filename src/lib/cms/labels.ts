@@ -85,7 +85,6 @@ export function productUi({ categories, shops }: ContentLists): Record<string, U
 			label: 'Offerta',
 			hint: 'Facoltativa: appare accanto al prezzo. Esempio: -10% fino al 30 novembre.',
 		},
-		origin: { label: 'Origine', hint: 'Facoltativa. Esempio: Prodotto in Italia.' },
 		isNew: { label: 'Novità', hint: 'Acceso: la scheda mostra NUOVO.' },
 		highlights: {
 			label: 'Punti di forza',

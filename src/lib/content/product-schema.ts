@@ -209,8 +209,6 @@ export const productEntrySchema = ({ image }: { image: ImageHelper }) =>
 			ribbon: choice('ribbon', ribbonKeys, 'best-seller').optional(),
 			/** Special offer: its text appears as a chip next to the price. */
 			offer: text('offer', '"-10% fino al 30 novembre"', { max: 80 }).optional(),
-			/** Where it is made, shown under the short description. */
-			origin: text('origin', '"Prodotto in Italia"', { max: 60 }).optional(),
 			/** Newly arrived product: shows NUOVO. */
 			isNew: flag('isNew').optional(),
 			/** Key points for the 'Caratteristiche' box. */
