@@ -57,10 +57,7 @@ export type StructuredProduct = Pick<
  * The offers of the structured data, one per variant, given the absolute URLs of the view's
  * pictures. Search engines get real photos only, never the 'Foto in arrivo' picture.
  */
-function variantOffers(
-	view: StructuredProduct,
-	pictureUrls: readonly string[],
-): VariantOffer[] {
+function variantOffers(view: StructuredProduct, pictureUrls: readonly string[]): VariantOffer[] {
 	return view.variants.map((variant) => {
 		const own = view.byVariant[variant.id];
 		const image = own !== undefined || view.hasOwnPhotos ? pictureUrls[own ?? 0] : undefined;
