@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-	catalogueEntry,
-	groupedResource,
-	productResource,
-	type ApiProductInput,
-} from '../../src/lib/catalogue/api';
+import { catalogueEntry, groupedResource, productResource } from '../../src/lib/catalogue/api';
 import { productView } from '../../src/lib/catalogue/view';
 import { WHEY } from '../fixtures/products';
 
-const whey: ApiProductInput = {
-	view: productView(WHEY),
-	badges: ['miglior-prezzo'],
-	imageUrl: '/_astro/whey.webp',
-	variantImageUrls: { 'vaniglia-2-kg': '/_astro/v.webp' },
-};
+const whey = productView(WHEY);
 
 describe('static API shapes', () => {
 	it('catalogue entry carries what favourites need', () => {
@@ -41,7 +31,7 @@ describe('static API shapes', () => {
 		expect(resource.variants[1]).toMatchObject({
 			priceCents: 5490,
 			originalPriceCents: 6090,
-			imageUrl: '/_astro/v.webp',
+			imageUrl: '/_astro/vaniglia.webp',
 		});
 	});
 

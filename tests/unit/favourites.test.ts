@@ -4,6 +4,7 @@ import {
 	addFavourite,
 	entryPriceCents,
 	favouriteCards,
+	favouriteInput,
 	MAX_FAVOURITES,
 	MAX_TEXT_LENGTH,
 	UNKNOWN_ADDED_AT,
@@ -14,6 +15,8 @@ import {
 	type FavouriteEntry,
 	type FavouriteInput,
 } from '../../src/lib/favourites/favourites';
+import { productView } from '../../src/lib/catalogue/view';
+import { WHEY } from '../fixtures/products';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const whey: FavouriteInput = {
@@ -267,5 +270,19 @@ describe('parseFavourites with hostile stored values', () => {
 		['true', 'true'],
 	])('%s reads as an empty list', (_, text) => {
 		expect(parseFavourites(text)).toEqual([]);
+	});
+});
+
+describe('favouriteInput', () => {
+	it('saves what a heart needs of a product’s view', () => {
+		expect(favouriteInput(productView(WHEY))).toEqual({
+			id: 'whey-80',
+			slug: 'whey-80',
+			name: 'Whey 80',
+			brandName: 'Nordika Nutrition',
+			categoryName: 'Proteine',
+			categorySlug: 'proteine',
+			minPriceCents: 2990,
+		});
 	});
 });

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiProductInput } from '../../src/lib/catalogue/api';
 import { largestShopStock } from '../../src/lib/catalogue/variants';
 import { productView } from '../../src/lib/catalogue/view';
 import { itemOf, onlyChoice, pickupChoices } from '../../src/lib/pickup/choices';
 import { WHEY } from '../fixtures/products';
 
-/** What the 'Aggiungi alla lista ritiro' buttons add, built from the static API's input. */
+/** What the 'Aggiungi alla lista ritiro' buttons add, built from the product's view. */
 
-const input = (view: ApiProductInput['view']): ApiProductInput => ({
-	view,
-	badges: [],
-	imageUrl: '/_astro/whey.webp',
-	variantImageUrls: { 'vaniglia-2-kg': '/_astro/v.webp' },
-});
-const whey = input(productView(WHEY));
+const whey = productView(WHEY);
 const single = (stock: Record<string, number>) =>
-	input(
-		productView({
-			...WHEY,
-			slug: 'shaker',
-			data: { ...WHEY.data, name: 'Shaker', variants: [{ size: '700 ml', price: 990, stock }] },
-		}),
-	);
+	productView({
+		...WHEY,
+		slug: 'shaker',
+		data: { ...WHEY.data, name: 'Shaker', variants: [{ size: '700 ml', price: 990, stock }] },
+	});
 
 describe('largestShopStock', () => {
 	it.each([
@@ -49,7 +40,11 @@ describe('pickupChoices', () => {
 				priceCents: 2990,
 				limit: 0,
 			},
-			expect.objectContaining({ variantId: 'vaniglia-2-kg', imageUrl: '/_astro/v.webp', limit: 2 }),
+			expect.objectContaining({
+				variantId: 'vaniglia-2-kg',
+				imageUrl: '/_astro/vaniglia.webp',
+				limit: 2,
+			}),
 		]);
 	});
 

@@ -6,6 +6,8 @@ import {
 	productGroup,
 	store,
 } from '../../src/lib/seo/structured-data';
+import { productView } from '../../src/lib/catalogue/view';
+import { WHEY } from '../fixtures/products';
 
 describe('breadcrumbList', () => {
 	it('numbers the trail and makes absolute URLs', () => {
@@ -34,34 +36,35 @@ describe('breadcrumbList', () => {
 });
 
 describe('productGroup', () => {
-	const group = productGroup({
-		name: 'Whey 80',
-		description: 'Proteine del siero.',
-		brand: 'Nordika',
-		slug: 'whey-80',
-		url: 'https://www.vigorsport.it/prodotti/proteine/whey-80',
-		category: 'Proteine',
-		variants: [
-			{
-				id: 'cioccolato-900-g',
-				flavour: 'Cioccolato',
-				size: '900 g',
-				priceCents: 3990,
-				inStock: true,
-				image: 'https://x/a.webp',
-			},
-			{
-				id: 'vaniglia-900-g',
-				flavour: 'Vaniglia',
-				size: '900 g',
-				priceCents: 3890,
-				inStock: false,
-				image: 'https://x/b.webp',
-			},
-		],
+	const url = 'https://www.vigorsport.it/prodotti/proteine/whey-80';
+	const view = productView({
+		...WHEY,
+		data: {
+			...WHEY.data,
+			variants: [
+				{ flavour: 'Cioccolato', size: '900 g', price: 3990, stock: { torino: 2 } },
+				{
+					flavour: 'Vaniglia',
+					size: '900 g',
+					price: 3890,
+					stock: { torino: 0 },
+					image: { src: 'vaniglia.jpg', alt: 'Whey 80 Vaniglia' },
+				},
+			],
+		},
 	});
+	const pictureUrls = ['https://x/a.webp', 'https://x/b.webp'];
+	const group = productGroup(view, url, pictureUrls);
 
 	it('has one product per variant with its price and availability', () => {
+		expect(group).toMatchObject({
+			name: 'Whey 80',
+			description: 'Proteine del siero del latte.',
+			brand: { '@type': 'Brand', name: 'Nordika Nutrition' },
+			category: 'Proteine',
+			productGroupID: 'whey-80',
+			url,
+		});
 		expect(group.hasVariant).toHaveLength(2);
 		expect(group.hasVariant[0]).toMatchObject({
 			'@type': 'Product',
@@ -82,29 +85,26 @@ describe('productGroup', () => {
 		expect(group.variesBy).toEqual(['https://schema.org/size', 'https://schema.org/pattern']);
 	});
 
-	it('gives each variant its photo, and none while the product has only «Foto in arrivo»', () => {
-		expect(group.hasVariant.map((variant) => variant.image)).toEqual([
-			'https://x/a.webp',
+	it('gives each variant its own photo or the product’s, and real photos only', () => {
+		expect(group.hasVariant.map((variant) => variant.image)).toEqual(pictureUrls);
+		const placeholderOnly = productGroup({ ...view, hasOwnPhotos: false }, url, pictureUrls);
+		expect(placeholderOnly.hasVariant.map((variant) => variant.image)).toEqual([
+			undefined,
 			'https://x/b.webp',
 		]);
-		const withoutPhoto = productGroup({
-			name: 'Shaker',
-			description: 'Shaker da 700 ml.',
-			brand: 'Vigor Sport',
+	});
+
+	it('varies by size alone without flavours, and gives no image without a photo', () => {
+		const shaker = productView({
+			...WHEY,
 			slug: 'shaker',
-			url: 'https://www.vigorsport.it/prodotti/merchandising-e-cosmetici/shaker',
-			category: 'Merchandising e Cosmetici',
-			variants: [
-				{
-					id: 'formato-unico',
-					flavour: null,
-					size: 'Formato unico',
-					priceCents: 690,
-					inStock: true,
-				},
-			],
+			data: { ...WHEY.data, variants: [{ size: 'Formato unico', price: 690, stock: {} }] },
+			hasOwnPhotos: false,
 		});
+		const withoutPhoto = productGroup(shaker, url, ['https://x/foto-in-arrivo.webp']);
+		expect(withoutPhoto.variesBy).toEqual(['https://schema.org/size']);
 		expect(withoutPhoto.hasVariant[0]).not.toHaveProperty('image');
+		expect(withoutPhoto.hasVariant[0]?.offers.availability).toBe('https://schema.org/OutOfStock');
 	});
 });
 

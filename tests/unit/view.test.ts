@@ -4,7 +4,6 @@ import {
 	flagChips,
 	productTabs,
 	productView,
-	variantOffers,
 	type ProductViewInput,
 } from '../../src/lib/catalogue/view';
 import { srcsetWidths } from '../../src/lib/images/widths';
@@ -36,22 +35,26 @@ describe('productView', () => {
 			['whey.jpg', 'vaniglia.jpg'],
 		],
 		['variant picture index', view.byVariant, { 'vaniglia-2-kg': 1 }],
-		['favourite price', view.favourite.minPriceCents, 2990],
-		['favourite category', view.favourite.categorySlug, 'proteine'],
+		['badges as written in content', view.badgeIds, ['miglior-prezzo']],
+		['own first photo to share', view.sharePhoto?.src, 'whey.jpg'],
+		['main thumbnail', view.thumbnail, '/_astro/whey.webp'],
+		['variant thumbnails', view.variantThumbnails, { 'vaniglia-2-kg': '/_astro/vaniglia.webp' }],
+		['highlights', view.highlights, ['24 g di proteine per porzione']],
+		['label', view.label?.regime, 'alimento'],
+		['no specs', view.specs, null],
+		['long description', view.longDescription, '<p>Proteine del siero.</p>'],
+		['expert tip', view.tip, "<p>Dopo l'allenamento.</p>"],
 	])('%s', (_, actual, expected) => {
 		expect(actual).toEqual(expected);
 	});
 
-	it('offers: real photos only, a variant with its own picture gets it', () => {
-		const urls = ['https://x/whey.webp', 'https://x/vaniglia.webp'];
-		expect(variantOffers(view, urls).map((offer) => offer.image)).toEqual(
-			urls.slice(0, 1).concat(urls[1]!),
-		);
-		const placeholderOnly = productView({ ...input, hasOwnPhotos: false });
-		expect(variantOffers(placeholderOnly, urls).map((offer) => offer.image)).toEqual([
-			undefined,
-			'https://x/vaniglia.webp',
-		]);
+	it('a product with only «Foto in arrivo» shares no photo of its own', () => {
+		expect(productView({ ...input, hasOwnPhotos: false }).sharePhoto).toBeNull();
+	});
+
+	it('a body without the tip: the whole body is the long description, no tip', () => {
+		const plain = productView({ ...input, html: '<p>Solo descrizione.</p>' });
+		expect([plain.longDescription, plain.tip]).toEqual(['<p>Solo descrizione.</p>', null]);
 	});
 });
 

@@ -4,20 +4,8 @@ import type { ProductView } from './view';
 
 /**
  * The shapes of the static read API (docs/catalogue.md), built at build time from the product view
- * model (lib/catalogue/view.ts). Pure: src/lib/content/queries.ts resolves the image URLs and
- * passes them in.
+ * model (lib/catalogue/view.ts) alone, thumbnails included. Pure.
  */
-
-/** What an endpoint knows of a product: its view and the URLs of its pictures. */
-export interface ApiProductInput {
-	view: ProductView<unknown>;
-	/** Badges as written in the content files (`miglior-prezzo`), as the API has always given them. */
-	badges: string[];
-	/** The main picture's thumbnail. */
-	imageUrl: string;
-	/** Per variant id, the thumbnail of the variant's own picture, when it has one. */
-	variantImageUrls: Record<string, string>;
-}
 
 /** An entry of /api/catalogue.json: enough for favourites and search. */
 export interface CatalogueEntry {
@@ -36,7 +24,7 @@ export interface CatalogueEntry {
 }
 
 /** An entry of the compact catalogue index. */
-export function catalogueEntry({ view, imageUrl }: ApiProductInput): CatalogueEntry {
+export function catalogueEntry(view: ProductView<unknown>): CatalogueEntry {
 	return {
 		id: view.slug,
 		slug: view.slug,
@@ -46,31 +34,31 @@ export function catalogueEntry({ view, imageUrl }: ApiProductInput): CatalogueEn
 		categoryName: view.category.name,
 		description: truncate(view.description),
 		minPriceCents: view.lowestPriceCents,
-		imageUrl,
+		imageUrl: view.thumbnail,
 		url: view.url,
 		isNew: view.isNew,
 	};
 }
 
 /** /api/products/{category}.json and /api/product/{slug}.json: the product with its variants. */
-export function productResource(product: ApiProductInput) {
-	const { view } = product;
+export function productResource(view: ProductView<unknown>) {
 	return {
-		...catalogueEntry(product),
+		...catalogueEntry(view),
 		description: view.description,
 		offer: view.offer,
-		badges: product.badges,
+		// As written in the content files (`miglior-prezzo`), as the API has always given them.
+		badges: view.badgeIds,
 		// The label is the page's own; the API keeps the fields it has always had.
 		variants: view.variants.map(({ label: _label, ...variant }) => ({
 			...variant,
 			inStock: isAvailable(variant),
-			imageUrl: product.variantImageUrls[variant.id] ?? null,
+			imageUrl: view.variantThumbnails[variant.id] ?? null,
 		})),
 	};
 }
 
 /** /api/products-grouped/{category}.json: products with more than one variant. */
-export function groupedResource({ view }: ApiProductInput) {
+export function groupedResource(view: ProductView<unknown>) {
 	return {
 		id: view.slug,
 		name: view.name,

@@ -80,6 +80,34 @@ export function splitExpertTip(html: string): { description: string; tip: string
 /** The footnote every table with %VNR must carry (Reg. UE 1169/2011). */
 export const VNR_FOOTNOTE = '*VNR: Valori Nutritivi di Riferimento';
 
+/**
+ * Which labelling rules a food product follows (docs/catalogue.md): a food supplement shows values
+ * per daily dose with %VNR and the three mandatory statements; an ordinary food shows the
+ * standard table per 100 g.
+ */
+export const REGIMES = { integratore: 'Integratore alimentare', alimento: 'Alimento' } as const;
+export type Regime = keyof typeof REGIMES;
+
+/** What the pack's label says, as written in content (lib/content/product-schema.ts). */
+export interface ProductLabel {
+	regime: Regime;
+	nutrition?: NutritionTable | undefined;
+	/** Allergens between double asterisks: **latte**. */
+	ingredients?: string | undefined;
+	allergens?: string[] | undefined;
+	traces?: string | undefined;
+	usage?: string | undefined;
+	dailyDose?: string | undefined;
+	/** The product's own warnings; `usageWarnings` adds the ones the law requires. */
+	warnings?: string[] | undefined;
+}
+
+/** A line of a non-food product's technical specs. */
+export interface Spec {
+	label: string;
+	value: string;
+}
+
 /** A nutrition table as written in content (one shape for every product). */
 export interface NutritionTable {
 	columns: string[];
@@ -108,10 +136,7 @@ export function isSubRow(nutrient: string): boolean {
  * The 'Avvertenze' box: for a supplement the three legal statements and the medical advice, for
  * other products the general warnings; then the product's own.
  */
-export function usageWarnings(
-	regime: 'integratore' | 'alimento' | undefined,
-	own: readonly string[] = [],
-): string[] {
+export function usageWarnings(regime: Regime | undefined, own: readonly string[] = []): string[] {
 	const base: string[] =
 		regime === 'integratore'
 			? [...SUPPLEMENT_STATEMENTS, GENERAL_WARNINGS[2]]

@@ -1,10 +1,8 @@
 import { BADGES, RIBBONS, type Badge, type Ribbon } from './badges';
-import type { FavouriteInput } from '../favourites/entry';
-import type { VariantOffer } from '../seo/structured-data';
+import { splitExpertTip, type ProductLabel, type Spec } from './label';
 import { categoryPath, productPath } from './paths';
 import {
 	initialVariant,
-	isAvailable,
 	lowestPrice,
 	toVariantView,
 	variantLabel,
@@ -14,9 +12,11 @@ import {
 
 /**
  * The product view model: each validated product turned, once, into the one shape that the
- * product page, the cards, the JSON API, the structured data and favourites use. Pure; the
- * pictures stay whatever the caller passes (image metadata at build, URLs in tests), and
- * src/lib/content/queries.ts builds the views of the content collection.
+ * product page and its blocks, the cards, the JSON API, the structured data, favourites and the
+ * pickup list read; none of them reads the content entry. Pure; the pictures stay whatever the
+ * caller passes (image metadata at build, URLs in tests), and src/lib/content/queries.ts builds
+ * the views of the content collection. A field shown on the page is added to the schema, here
+ * (input, view and `productView`) and to the one block that shows it (docs/catalogue.md).
  */
 
 /** A tab of the product page (docs/catalogue.md), in the order shown. */
@@ -82,8 +82,9 @@ export interface ProductViewInput<Source> {
 		ribbon?: Ribbon | undefined;
 		offer?: string | undefined;
 		isNew?: boolean | undefined;
-		specs?: readonly unknown[] | undefined;
-		label?: object | undefined;
+		highlights?: readonly string[] | undefined;
+		specs?: readonly Spec[] | undefined;
+		label?: ProductLabel | undefined;
 		variants: readonly (VariantInput & { image?: Photo<Source> | undefined })[];
 	};
 	category: { slug: string; name: string; hasNutrition: boolean };
@@ -91,6 +92,13 @@ export interface ProductViewInput<Source> {
 	photos: readonly Photo<Source>[];
 	/** The product has photos of its own (not only the 'Foto in arrivo' picture). */
 	hasOwnPhotos: boolean;
+	/** The markdown body as HTML: the long description, then the expert tip. */
+	html: string;
+	/**
+	 * The URL of a picture's thumbnail (the JSON API, the pickup list, favourites), resolved by
+	 * the caller for the main picture and each variant's own.
+	 */
+	thumbnail: (src: Source) => string;
 }
 
 /** A product as every page and the API see it. */
@@ -108,6 +116,8 @@ export interface ProductView<Source> {
 	lowestPriceCents: number | null;
 	/** Badge chips, in Italian. */
 	badges: string[];
+	/** The badges as written in content (`miglior-prezzo`), as the JSON API gives them. */
+	badgeIds: Badge[];
 	/** The corner ribbon's text, in Italian. */
 	ribbon: string | null;
 	offer: string | null;
@@ -120,8 +130,22 @@ export interface ProductView<Source> {
 	pictures: Photo<Source>[];
 	byVariant: Record<string, number>;
 	hasOwnPhotos: boolean;
-	/** What a favourite saves of the product (the heart's props). */
-	favourite: FavouriteInput;
+	/** The product's own first photo, what a shared link shows; null while it has none. */
+	sharePhoto: Photo<Source> | null;
+	/** The main picture's thumbnail URL. */
+	thumbnail: string;
+	/** Per variant id, the thumbnail URL of the variant's own picture, when it has one. */
+	variantThumbnails: Record<string, string>;
+	/** Key points for the 'Caratteristiche' box. */
+	highlights: string[];
+	/** Technical specs of a non-food product, null for others. */
+	specs: Spec[] | null;
+	/** The pack's label of a food or supplement, null for others. */
+	label: ProductLabel | null;
+	/** The long description as HTML (empty when the body has none: the short one stands in). */
+	longDescription: string;
+	/** The expert tip as HTML, null when the body has none (the page shows the default tip). */
+	tip: string | null;
 }
 
 /** The view of one product. */
@@ -133,11 +157,15 @@ export function productView<Source>(input: ProductViewInput<Source>): ProductVie
 	});
 	const pictures = [...input.photos];
 	const byVariant: Record<string, number> = {};
+	const variantThumbnails: Record<string, string> = {};
 	data.variants.forEach((variant, index) => {
 		const id = variants[index]?.id;
-		if (variant.image && id) byVariant[id] = pictures.push(variant.image) - 1;
+		if (!variant.image || !id) return;
+		byVariant[id] = pictures.push(variant.image) - 1;
+		variantThumbnails[id] = input.thumbnail(variant.image.src);
 	});
-	const lowestPriceCents = lowestPrice(variants);
+	const [main] = input.photos;
+	const { description: longDescription, tip } = splitExpertTip(input.html);
 	return {
 		slug,
 		name: data.name,
@@ -147,8 +175,9 @@ export function productView<Source>(input: ProductViewInput<Source>): ProductVie
 		category: { slug: category.slug, name: category.name, url: categoryPath(category.slug) },
 		variants,
 		initialVariantId: (initialVariant(variants) ?? variants[0])?.id ?? '',
-		lowestPriceCents,
+		lowestPriceCents: lowestPrice(variants),
 		badges: (data.badges ?? []).map((badge) => BADGES[badge]),
+		badgeIds: [...(data.badges ?? [])],
 		ribbon: data.ribbon ? RIBBONS[data.ribbon] : null,
 		offer: data.offer ?? null,
 		isNew: data.isNew ?? false,
@@ -160,36 +189,13 @@ export function productView<Source>(input: ProductViewInput<Source>): ProductVie
 		pictures,
 		byVariant,
 		hasOwnPhotos: input.hasOwnPhotos,
-		favourite: {
-			id: slug,
-			slug,
-			name: data.name,
-			brandName: data.brand,
-			categoryName: category.name,
-			categorySlug: category.slug,
-			minPriceCents: lowestPriceCents,
-		},
+		sharePhoto: input.hasOwnPhotos ? (main ?? null) : null,
+		thumbnail: main ? input.thumbnail(main.src) : '',
+		variantThumbnails,
+		highlights: [...(data.highlights ?? [])],
+		specs: data.specs ? [...data.specs] : null,
+		label: data.label ?? null,
+		longDescription,
+		tip,
 	};
-}
-
-/**
- * The offers of the structured data, one per variant, given the URLs of the pictures. Search
- * engines get real photos only, never the 'Foto in arrivo' picture.
- */
-export function variantOffers<Source>(
-	view: ProductView<Source>,
-	pictureUrls: readonly string[],
-): VariantOffer[] {
-	return view.variants.map((variant) => {
-		const own = view.byVariant[variant.id];
-		const url = own !== undefined || view.hasOwnPhotos ? pictureUrls[own ?? 0] : undefined;
-		return {
-			id: variant.id,
-			flavour: variant.flavour,
-			size: variant.size,
-			priceCents: variant.priceCents,
-			inStock: isAvailable(variant),
-			...(url ? { image: url } : {}),
-		};
-	});
 }

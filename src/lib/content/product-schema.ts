@@ -1,17 +1,10 @@
 import { z } from 'astro/zod';
 import { choice, editorSchema, flag, integer, list, pattern, price, record, text } from './fields';
 import { BADGES, RIBBONS, type Badge, type Ribbon } from '../catalogue/badges';
+import { REGIMES, type Regime } from '../catalogue/label';
 import { photoSchema, type ImageHelper } from './schemas';
 
-export { BADGES, RIBBONS, type Badge, type Ribbon };
-
-/**
- * Which labelling rules a food product follows (docs/catalogue.md): a food supplement shows values
- * per daily dose with %VNR and the three mandatory statements; an ordinary food shows the
- * standard table per 100 g.
- */
-export const REGIMES = { integratore: 'Integratore alimentare', alimento: 'Alimento' } as const;
-export type Regime = keyof typeof REGIMES;
+export { BADGES, REGIMES, RIBBONS, type Badge, type Regime, type Ribbon };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const badgeKeys = Object.keys(BADGES) as [Badge, ...Badge[]];

@@ -1,5 +1,4 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import type { ApiProductInput } from '../catalogue/api';
 import { categoryPath } from '../catalogue/paths';
 import { productView, type Photo, type ProductView } from '../catalogue/view';
 import { crossCheckProducts } from './cross-check';
@@ -105,8 +104,8 @@ export interface CategoryPageProps {
 	category: Category;
 	/** The category's address, /prodotti/<category>. */
 	path: string;
-	/** Its products with their views, alphabetically. */
-	products: ProductWithView[];
+	/** The views of its products, alphabetically. */
+	products: ProductViewOf[];
 }
 
 /** getStaticPaths of a category's pages: one page per category. */
@@ -117,7 +116,7 @@ export async function categoryStaticPaths() {
 		props: {
 			category,
 			path: categoryPath(category.id),
-			products: products.filter(({ view }) => view.category.slug === category.id),
+			products: products.filter((view) => view.category.slug === category.id),
 		} satisfies CategoryPageProps,
 	}));
 }
@@ -125,8 +124,16 @@ export async function categoryStaticPaths() {
 /** The view model of a product (lib/catalogue/view.ts), with its photos' image metadata. */
 export type ProductViewOf = ProductView<ImageMetadata>;
 
-/** A product's view, given its category. */
-export function toProductView(product: Product, category: Category): ProductViewOf {
+/**
+ * A product's view, given its category: the only place that reads a product entry for the pages,
+ * the API and the structured data. The thumbnails of the main picture and of each variant's own
+ * are resolved here, the one asynchronous step.
+ */
+async function toProductView(product: Product, category: Category): Promise<ProductViewOf> {
+	const photos = productPhotos(product.data);
+	const sources = [photos[0]?.src, ...product.data.variants.map((variant) => variant.image?.src)];
+	const thumbnails = new Map<ImageMetadata, string>();
+	for (const src of sources) if (src) thumbnails.set(src, await thumbnailUrl(src));
 	return productView({
 		slug: productSlug(product),
 		data: product.data,
@@ -135,64 +142,29 @@ export function toProductView(product: Product, category: Category): ProductView
 			name: category.data.name,
 			hasNutrition: category.data.hasNutrition,
 		},
-		photos: productPhotos(product.data),
+		photos,
 		hasOwnPhotos: product.data.images.length > 0,
+		html: product.rendered?.html ?? '',
+		thumbnail: (src) => thumbnails.get(src) ?? '',
 	});
 }
 
-/** A product with its view. */
-export interface ProductWithView {
-	product: Product;
-	view: ProductViewOf;
-}
-
-let productViews: Promise<ProductWithView[]> | undefined;
+let productViews: Promise<ProductViewOf[]> | undefined;
 
 /**
- * Every product with its view, alphabetically, built once per build; products whose category
- * does not exist are left out (the cross-check of getProducts has stopped the build before).
+ * The view of every product, alphabetically, built once per build; products whose category does
+ * not exist are left out (the cross-check of getProducts has stopped the build before).
  */
-export function getProductViews(): Promise<ProductWithView[]> {
+export function getProductViews(): Promise<ProductViewOf[]> {
 	productViews ??= (async () => {
 		const [products, categories] = await Promise.all([getProducts(), getCategories()]);
 		const byId = new Map(categories.map((category) => [category.id, category]));
-		return products.flatMap((product) => {
-			const category = byId.get(product.data.category);
-			return category ? [{ product, view: toProductView(product, category) }] : [];
-		});
+		return Promise.all(
+			products.flatMap((product) => {
+				const category = byId.get(product.data.category);
+				return category ? [toProductView(product, category)] : [];
+			}),
+		);
 	})();
 	return productViews;
-}
-
-/** A product as the static API needs it, with its pictures' thumbnails. */
-async function toApiInput({ product, view }: ProductWithView): Promise<ApiProductInput> {
-	const [main] = view.pictures;
-	const variantImageUrls: Record<string, string> = {};
-	for (const [id, index] of Object.entries(view.byVariant)) {
-		const picture = view.pictures[index];
-		if (picture) variantImageUrls[id] = await thumbnailUrl(picture.src);
-	}
-	return {
-		view,
-		badges: product.data.badges ?? [],
-		imageUrl: main ? await thumbnailUrl(main.src) : '',
-		variantImageUrls,
-	};
-}
-
-let apiProducts: Promise<ApiProductInput[]> | undefined;
-
-/** Every product as API input; computed once per build. */
-export function getApiProducts(): Promise<ApiProductInput[]> {
-	apiProducts ??= (async () => Promise.all((await getProductViews()).map(toApiInput)))();
-	return apiProducts;
-}
-
-let apiProductsBySlug: Promise<Map<string, ApiProductInput>> | undefined;
-
-/** One product as API input, by slug (the pickup list's buttons); undefined when unknown. */
-export async function getApiProduct(slug: string): Promise<ApiProductInput | undefined> {
-	apiProductsBySlug ??= (async () =>
-		new Map((await getApiProducts()).map((product) => [product.view.slug, product])))();
-	return (await apiProductsBySlug).get(slug);
 }

@@ -1,15 +1,52 @@
 import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
+import type { ProductView } from '../catalogue/view';
 import type { PickupChoice } from '../pickup/choices';
 import { parseStoredList, storedRecord } from '../stored-list';
-import type { FavouriteEntry, FavouriteInput } from './entry';
-
-export type { FavouriteEntry, FavouriteInput } from './entry';
 
 /**
  * Favourites kept in the visitor's browser (docs/favourites.md). Pure rules
  * over a list of entries; the store in src/stores/favourites.ts persists them.
  */
+
+/** One saved product, as stored. */
+export interface FavouriteEntry {
+	id: string;
+	slug: string;
+	name: string;
+	brandName: string;
+	categoryName: string;
+	categorySlug: string;
+	/** Lowest price in euros, when the product has one. */
+	basePrice?: number | undefined;
+	/** basePrice × 100 rounded; absent without basePrice. */
+	minPriceCents?: number | undefined;
+	/** When it was saved, ISO 8601. */
+	addedAt: string;
+}
+
+/** What a favourite button knows of its product. */
+export type FavouriteInput = Omit<FavouriteEntry, 'addedAt' | 'basePrice' | 'minPriceCents'> & {
+	minPriceCents: number | null;
+};
+
+/**
+ * What a heart saves of a product, from its view. The favourites read the catalogue and never
+ * the other way round: the view model knows nothing of favourites.
+ */
+export function favouriteInput(
+	view: Pick<ProductView<unknown>, 'slug' | 'name' | 'brand' | 'category' | 'lowestPriceCents'>,
+): FavouriteInput {
+	return {
+		id: view.slug,
+		slug: view.slug,
+		name: view.name,
+		brandName: view.brand,
+		categoryName: view.category.name,
+		categorySlug: view.category.slug,
+		minPriceCents: view.lowestPriceCents,
+	};
+}
 
 /** The favourites' toast messages (docs/favourites.md). */
 export const FAVOURITE_MESSAGES = {

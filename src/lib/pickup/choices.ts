@@ -1,9 +1,9 @@
 /**
  * What the 'Aggiungi alla lista ritiro' buttons (product page, product card, favourites) know of
- * a product's variants, built at build time from the static API's input. Pure.
+ * a product's variants, built at build time from the product view model. Pure.
  */
-import type { ApiProductInput } from '../catalogue/api';
 import { largestShopStock } from '../catalogue/variants';
+import type { ProductView } from '../catalogue/view';
 import type { PickupItemData } from './list';
 
 /** A variant as a button adds it: the line's data and the most pieces one shop has. */
@@ -12,12 +12,14 @@ export interface PickupChoice extends PickupItemData {
 	limit: number;
 }
 
+/** What the buttons read of a product's view. */
+export type PickupProduct = Pick<
+	ProductView<unknown>,
+	'slug' | 'url' | 'name' | 'brand' | 'variants' | 'thumbnail' | 'variantThumbnails'
+>;
+
 /** The variants of a product as the buttons add them, in content order. */
-export function pickupChoices({
-	view,
-	imageUrl,
-	variantImageUrls,
-}: ApiProductInput): PickupChoice[] {
+export function pickupChoices(view: PickupProduct): PickupChoice[] {
 	return view.variants.map((variant) => ({
 		productId: view.slug,
 		url: view.url,
@@ -25,7 +27,7 @@ export function pickupChoices({
 		brand: view.brand,
 		variantId: variant.id,
 		variantLabel: variant.label,
-		imageUrl: variantImageUrls[variant.id] ?? imageUrl,
+		imageUrl: view.variantThumbnails[variant.id] ?? view.thumbnail,
 		priceCents: variant.priceCents,
 		limit: largestShopStock(variant),
 	}));
@@ -36,7 +38,7 @@ export function pickupChoices({
  * adds it in one tap. Null for a product with several variants (the visitor chooses on its
  * page) or none in stock.
  */
-export function onlyChoice(product: ApiProductInput): PickupChoice | null {
+export function onlyChoice(product: PickupProduct): PickupChoice | null {
 	const choices = pickupChoices(product);
 	const [only] = choices;
 	return choices.length === 1 && only && only.limit > 0 ? only : null;

@@ -6,6 +6,8 @@ import type {
 	Store,
 	WithContext,
 } from 'schema-dts';
+import { isAvailable } from '../catalogue/variants';
+import type { ProductView } from '../catalogue/view';
 import { schemaPrice } from '../format/price';
 import { canonicalUrl } from './canonical';
 
@@ -34,7 +36,7 @@ export function jsonLdText(data: unknown): string {
 	return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** What the product structured data needs to know of a variant. */
+/** What the product structured data says of a variant. */
 export interface VariantOffer {
 	id: string;
 	flavour: string | null;
@@ -45,42 +47,61 @@ export interface VariantOffer {
 	image?: string;
 }
 
+/** What the product structured data reads of the product's view. */
+export type StructuredProduct = Pick<
+	ProductView<unknown>,
+	'name' | 'description' | 'brand' | 'slug' | 'category' | 'variants' | 'byVariant' | 'hasOwnPhotos'
+>;
+
 /**
- * schema.org ProductGroup with one Product per variant. Sales happen only in the shops, so an
- * available variant is InStoreOnly and one that no shop has is OutOfStock.
+ * The offers of the structured data, one per variant, given the absolute URLs of the view's
+ * pictures. Search engines get real photos only, never the 'Foto in arrivo' picture.
  */
-export function productGroup(input: {
-	name: string;
-	description: string;
-	brand: string;
-	slug: string;
-	url: string;
-	category: string;
-	variants: readonly VariantOffer[];
-}) {
-	const flavoured = input.variants.some((variant) => variant.flavour);
+function variantOffers(view: StructuredProduct, pictureUrls: readonly string[]): VariantOffer[] {
+	return view.variants.map((variant) => {
+		const own = view.byVariant[variant.id];
+		const image = own !== undefined || view.hasOwnPhotos ? pictureUrls[own ?? 0] : undefined;
+		return {
+			id: variant.id,
+			flavour: variant.flavour,
+			size: variant.size,
+			priceCents: variant.priceCents,
+			inStock: isAvailable(variant),
+			...(image ? { image } : {}),
+		};
+	});
+}
+
+/**
+ * schema.org ProductGroup of a product's view with one Product per variant, given its canonical
+ * URL and the absolute URLs of its pictures. Sales happen only in the shops, so an available
+ * variant is InStoreOnly and one that no shop has is OutOfStock.
+ */
+export function productGroup(view: StructuredProduct, url: string, pictureUrls: readonly string[]) {
+	const variants = variantOffers(view, pictureUrls);
+	const flavoured = variants.some((variant) => variant.flavour);
 	return {
 		'@context': 'https://schema.org',
 		'@type': 'ProductGroup',
-		name: input.name,
-		description: input.description,
-		brand: { '@type': 'Brand', name: input.brand },
-		category: input.category,
-		productGroupID: input.slug,
-		url: input.url,
+		name: view.name,
+		description: view.description,
+		brand: { '@type': 'Brand', name: view.brand },
+		category: view.category.name,
+		productGroupID: view.slug,
+		url,
 		variesBy: flavoured
 			? ['https://schema.org/size', 'https://schema.org/pattern']
 			: ['https://schema.org/size'],
-		hasVariant: input.variants.map((variant) => ({
+		hasVariant: variants.map((variant) => ({
 			'@type': 'Product',
-			sku: `${input.slug}-${variant.id}`,
-			name: [input.name, variant.flavour, variant.size].filter(Boolean).join(' – '),
+			sku: `${view.slug}-${variant.id}`,
+			name: [view.name, variant.flavour, variant.size].filter(Boolean).join(' – '),
 			...(variant.image ? { image: variant.image } : {}),
 			size: variant.size,
 			...(variant.flavour ? { pattern: variant.flavour } : {}),
 			offers: {
 				'@type': 'Offer',
-				url: `${input.url}?variante=${variant.id}`,
+				url: `${url}?variante=${variant.id}`,
 				price: schemaPrice(variant.priceCents),
 				priceCurrency: 'EUR',
 				availability: variant.inStock

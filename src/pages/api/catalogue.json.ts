@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { catalogueEntry } from '../../lib/catalogue/api';
-import { getApiProducts } from '../../lib/content/queries';
+import { getProductViews } from '../../lib/content/queries';
 import { onlyChoice } from '../../lib/pickup/choices';
 
 /**
@@ -9,11 +9,11 @@ import { onlyChoice } from '../../lib/pickup/choices';
  * adds to the pickup list (docs/catalogue.md).
  */
 export const GET: APIRoute = async () => {
-	const products = await getApiProducts();
+	const views = await getProductViews();
 	return Response.json({
-		products: products.map((product) => ({
-			...catalogueEntry(product),
-			pickup: onlyChoice(product),
+		products: views.map((view) => ({
+			...catalogueEntry(view),
+			pickup: onlyChoice(view),
 		})),
 	});
 };

@@ -1,20 +1,17 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { groupedResource } from '~/lib/catalogue/api';
-import { getApiProducts, getCategories } from '~/lib/content/queries';
+import { getCategories, getProductViews, type ProductViewOf } from '~/lib/content/queries';
 
 export const getStaticPaths = (async () => {
-	const [categories, products] = await Promise.all([getCategories(), getApiProducts()]);
+	const [categories, views] = await Promise.all([getCategories(), getProductViews()]);
 	return categories.map((category) => ({
 		params: { category: category.id },
 		props: {
-			products: products.filter(
-				(product) => product.view.category.slug === category.id && product.view.variants.length > 1,
-			),
+			views: views.filter((view) => view.category.slug === category.id && view.variants.length > 1),
 		},
 	}));
 }) satisfies GetStaticPaths;
 
 /** /api/products-grouped/{category}.json: products with more than one variant. */
-export const GET: APIRoute<{ products: Awaited<ReturnType<typeof getApiProducts>> }> = ({
-	props,
-}) => Response.json(props.products.map(groupedResource));
+export const GET: APIRoute<{ views: ProductViewOf[] }> = ({ props }) =>
+	Response.json(props.views.map(groupedResource));
