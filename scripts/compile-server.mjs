@@ -5,7 +5,7 @@
 //
 //   src/server/main.ts               -> dist/server/serve.mjs    the production server
 //                                                                (`npm run serve`)
-//   src/server/submissions/index.ts  -> dist/server/contact.mjs  the store and every kind's
+//   src/server/script-exports.ts     -> dist/server/contact.mjs  the store and every kind's
 //                                                                report, for scripts/messages.mjs
 //   src/server/ops/index.ts          -> dist/server/ops.mjs      backup and restore, for
 //                                                                scripts/backup.mjs, restore.mjs
@@ -28,7 +28,7 @@ import { esbuild } from './typescript.mjs';
 /** File name in dist/server (without .mjs) -> source, relative to the repository. */
 const ENTRIES = {
 	serve: 'src/server/main.ts',
-	contact: 'src/server/submissions/index.ts',
+	contact: 'src/server/script-exports.ts',
 	ops: 'src/server/ops/index.ts',
 };
 

@@ -3,12 +3,12 @@
 // `npm run prenotazioni` (this script with --prenotazioni): the same for the pickup
 // reservations, with their code, shop, day, items and customer. Each entry shows the address it
 // was sent from. The kinds and their reports come from the registry of kinds
-// (src/server/submissions/registry.ts): a new kind's report needs nothing here.
+// (src/server/kinds.ts): a new kind's report needs nothing here.
 //
 // Usage: npm run messages [-- --limit N]
 //        npm run prenotazioni [-- --limit N]
 // Reads CONTACT_DB_PATH (default data/messages.sqlite, relative to the project folder) through
-// the compiled module dist/server/contact.mjs (from src/server/submissions/index.ts): run
+// the compiled module dist/server/contact.mjs (from src/server/script-exports.ts): run
 // `npm run build` once first.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ if (!existsSync(modulePath)) {
 const { KINDS, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
 
 // The kind whose option was given (`--prenotazioni`), else the one printed by default: every
-// kind with a report declares which (src/server/submissions/registry.ts).
+// kind with a report declares which (src/server/kinds.ts).
 const reported = KINDS.filter((kind) => kind.report);
 const kind =
 	reported.find((each) => each.report.option !== null && args.includes(each.report.option)) ??

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
-import type { SubmissionsService } from '../server/submissions/registry';
+import type { SubmissionsService } from '../server/kinds';
 
 /** Where Astro's dev server reads a request's `locals` (Symbol.for('astro.locals') in Astro). */
 const LOCALS = Symbol.for('astro.locals');
 
-type ServiceModule = typeof import('../server/submissions/registry');
+type ServiceModule = typeof import('../server/kinds');
 type CatalogueModule = typeof import('../server/pickup/catalogue');
 
 /**
@@ -41,7 +41,7 @@ export default function devContact(): AstroIntegration {
 
 				async function create(origin: string): Promise<SubmissionsService> {
 					const [services, catalogues] = (await Promise.all([
-						server.ssrLoadModule('/src/server/submissions/registry.ts'),
+						server.ssrLoadModule('/src/server/kinds.ts'),
 						server.ssrLoadModule('/src/server/pickup/catalogue.ts'),
 					])) as [ServiceModule, CatalogueModule];
 					const pickup = await catalogues.httpPickupCatalogue(origin);

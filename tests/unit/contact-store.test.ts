@@ -10,7 +10,7 @@ import {
 	listMessages,
 	type NewMessage,
 } from '../../src/server/contact/store';
-import { KINDS } from '../../src/server/submissions/registry';
+import { KINDS } from '../../src/server/kinds';
 import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 
 /** A real SQLite file in a temporary folder (a subfolder, to see it created). */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ContactConfigError, contactConfigFromEnv } from '../../src/server/submissions/config';
 import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/submissions/mailer';
 import { claimerIsGone } from '../../src/server/submissions/outbox';
-import { KINDS } from '../../src/server/submissions/registry';
+import { KINDS } from '../../src/server/kinds';
 import type { ContactHealth } from '../../src/server/submissions/service';
 import { SubmissionStore } from '../../src/server/submissions/store';
 import {

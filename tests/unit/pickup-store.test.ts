@@ -15,7 +15,7 @@ import {
 	type NewReservation,
 } from '../../src/server/pickup/store';
 import { composeEmail } from '../../src/server/submissions/emails';
-import { KINDS } from '../../src/server/submissions/registry';
+import { KINDS } from '../../src/server/kinds';
 import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 import { formatReservationReport } from '../../src/server/pickup/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';

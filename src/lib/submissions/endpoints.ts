@@ -2,7 +2,7 @@
  * The kinds of submission a visitor sends, by their endpoint: one list, safe for the browser,
  * read by the service worker's outbox (src/lib/pwa/outbox.ts: a queue and a route each, so an
  * offline phone keeps what it could not send) and by the server's registry of kinds
- * (src/server/submissions/registry.ts). A new kind with a route adds its entry here. Pure.
+ * (src/server/kinds.ts). A new kind with a route adds its entry here. Pure.
  */
 
 /** The endpoint of a kind, and how the browser's outbox names its queue and its messages. */

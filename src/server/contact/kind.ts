@@ -8,7 +8,7 @@ import type { SubmissionKind } from '../submissions/kind';
 import { formatMessageReport } from './report';
 import { countMessages, listMessages, MESSAGE_OWNER } from './store';
 
-/** The contact form's messages, for the registry (src/server/submissions/registry.ts). */
+/** The contact form's messages, for the registry (src/server/kinds.ts). */
 export const MESSAGES = {
 	endpoint: MESSAGE_ENDPOINT,
 	owner: MESSAGE_OWNER,

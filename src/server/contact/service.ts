@@ -1,6 +1,6 @@
 /**
  * The contact form's part of the service (App.Locals['contact'], put together in
- * src/server/submissions/registry.ts): its rate limit, storing a message (store.ts) before any
+ * src/server/kinds.ts): its rate limit, storing a message (store.ts) before any
  * e-mail is tried, and the answer to a message sent again under its submission key. The
  * e-mails, their retries and the rest are the core's (src/server/submissions/service.ts).
  */
@@ -42,9 +42,8 @@ export function createMessageService(desk: SubmissionDesk): MessageService {
 		findMessage(submissionKey, fingerprint) {
 			const earlier = earlierMessage(db, submissionKey);
 			if (!earlier) return null;
-			const emailStatus = desk.earlier(earlier, fingerprint);
-			if ('conflict' in emailStatus) return emailStatus;
-			return { id: earlier.id, emailStatus, duplicate: true };
+			const answer = desk.repeat(earlier, fingerprint);
+			return 'conflict' in answer ? answer : { id: earlier.id, ...answer };
 		},
 
 		async submit(message, options) {
@@ -58,13 +57,8 @@ export function createMessageService(desk: SubmissionDesk): MessageService {
 					: [],
 			);
 			const stored = insertMessage(db, { ...message, ...base }, desk.instance);
-			if (stored.earlier) {
-				const emailStatus = desk.earlier(stored.earlier, options.fingerprint);
-				if ('conflict' in emailStatus) return emailStatus;
-				return { id: stored.id, emailStatus, duplicate: true };
-			}
-			const emailStatus = await desk.emailStatus(base.delivery, stored);
-			return { id: stored.id, emailStatus, duplicate: false };
+			const answer = await desk.answer(base.delivery, stored, options.fingerprint);
+			return 'conflict' in answer ? answer : { id: stored.id, ...answer };
 		},
 	};
 }

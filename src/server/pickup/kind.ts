@@ -8,7 +8,7 @@ import type { SubmissionKind } from '../submissions/kind';
 import { formatReservationReport } from './report';
 import { countReservations, listReservations, RESERVATION_OWNER } from './store';
 
-/** The pickup reservations, for the registry (src/server/submissions/registry.ts). */
+/** The pickup reservations, for the registry (src/server/kinds.ts). */
 export const RESERVATIONS = {
 	endpoint: RESERVATION_ENDPOINT,
 	owner: RESERVATION_OWNER,

@@ -1,6 +1,6 @@
 /**
  * The pickup list's part of the service (App.Locals['contact'], put together in
- * src/server/submissions/registry.ts): the build's shops and products, its rate limit, storing
+ * src/server/kinds.ts): the build's shops and products, its rate limit, storing
  * a checked reservation (store.ts) under a new pickup code when its shop has the pieces free,
  * the answer to a reservation sent again under its submission key, and the pieces free per shop.
  * The e-mails, their retries and the rest are the core's (src/server/submissions/service.ts).
@@ -74,9 +74,8 @@ export function createPickupService(desk: SubmissionDesk, pickup: PickupCatalogu
 		findReservation(submissionKey, fingerprint) {
 			const earlier = earlierReservation(db, submissionKey);
 			if (!earlier) return null;
-			const emailStatus = desk.earlier(earlier, fingerprint);
-			if ('conflict' in emailStatus) return emailStatus;
-			return { id: earlier.id, code: earlier.code, emailStatus, duplicate: true };
+			const answer = desk.repeat(earlier, fingerprint);
+			return 'conflict' in answer ? answer : { id: earlier.id, code: earlier.code, ...answer };
 		},
 
 		async availability(shopId, productIds) {
@@ -108,13 +107,8 @@ export function createPickupService(desk: SubmissionDesk, pickup: PickupCatalogu
 				desk.instance,
 			);
 			if ('shortages' in stored) return { shortages: stored.shortages };
-			if (stored.earlier) {
-				const emailStatus = desk.earlier(stored.earlier, options.fingerprint);
-				if ('conflict' in emailStatus) return emailStatus;
-				return { id: stored.id, code: stored.code, emailStatus, duplicate: true };
-			}
-			const emailStatus = await desk.emailStatus(base.delivery, stored);
-			return { id: stored.id, code: stored.code, emailStatus, duplicate: false };
+			const answer = await desk.answer(base.delivery, stored, options.fingerprint);
+			return 'conflict' in answer ? answer : { id: stored.id, code: stored.code, ...answer };
 		},
 	};
 }

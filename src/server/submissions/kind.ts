@@ -3,7 +3,7 @@
  * e-mails (a staff sign-in link, say) tells the core, so that the outbox, retention, the health
  * check and the staff reports serve it without naming it. Each kind declares itself in its own
  * folder (src/server/contact/kind.ts, src/server/pickup/kind.ts) and is listed once, in
- * registry.ts; the core only ever receives the list. Types only.
+ * src/server/kinds.ts; the core only ever receives the list. Types only.
  */
 import type Database from 'better-sqlite3';
 import type { SubmissionEndpoint } from '../../lib/submissions/endpoints';

@@ -5,7 +5,7 @@
  * for longer than the retention the privacy policy promises; the health check's facts; and, for
  * each kind's own service (src/server/contact/service.ts, src/server/pickup/service.ts), the
  * desk: the store, a rate limit, the fields every submission stores and the e-mail status of a
- * stored one. registry.ts puts the kinds' services on top of it; one instance per process.
+ * stored one. src/server/kinds.ts puts the kinds' services on top of it; one instance per process.
  *
  * Plain TypeScript without `astro:*` imports, bundled by scripts/compile-server.mjs only (the
  * API routes import its type, never this module).
@@ -52,6 +52,9 @@ export interface SubmitOptions {
 	fingerprint?: string | undefined;
 }
 
+/** What a route answers for a stored submission, besides its id. */
+export type Answer = Omit<SubmitResult, 'id'>;
+
 /** The submission key is stored already, with other contents. */
 export interface KeyConflict {
 	conflict: true;
@@ -96,19 +99,21 @@ export interface SubmissionDesk {
 	 */
 	base(options: SubmitOptions, emails: () => readonly NewEmail[]): SubmissionBase;
 	/**
-	 * The e-mail status of a stored submission: sends its new e-mails now and reports what
-	 * happened to them within the configured wait (`emailsPending` when still under way); for
-	 * one stored earlier under the same key, where its e-mails are.
+	 * The answer for a submission just handed to the store: for a new one, its e-mails are sent
+	 * now and the status says what happened to them within the configured wait
+	 * (`emailsPending` when still under way); for one stored earlier under the same key, see
+	 * `repeat`.
 	 */
-	emailStatus(
+	answer(
 		delivery: Delivery,
 		stored: { jobs: readonly EmailJob[]; earlier?: EarlierSubmission | undefined },
-	): Promise<EmailStatus>;
+		fingerprint: string | undefined,
+	): Promise<Answer | KeyConflict>;
 	/**
-	 * The answer to a submission key stored already: the stored one's e-mail status, or a
+	 * The answer to a submission key stored already: where the stored one's e-mails are, or a
 	 * conflict when it was stored with other contents than `fingerprint`.
 	 */
-	earlier(earlier: EarlierSubmission, fingerprint: string | undefined): EmailStatus | KeyConflict;
+	repeat(earlier: EarlierSubmission, fingerprint: string | undefined): Answer | KeyConflict;
 }
 
 /** Dependencies that the defaults fill in. */
@@ -243,23 +248,28 @@ export function createSubmissions(
 			};
 		},
 
-		async emailStatus(delivery, stored) {
+		repeat(earlier, fingerprint) {
+			if (isConflict(earlier, fingerprint)) return CONFLICT;
+			return { emailStatus: earlierEmailStatus(earlier, mailer !== null), duplicate: true };
+		},
+
+		async answer(delivery, stored, fingerprint) {
 			// Sent again (same submission key): the answer says where the stored one's e-mails are.
-			if (stored.earlier) return earlierEmailStatus(stored.earlier, mailer !== null);
-			if (delivery === 'simulation') return SIMULATED;
+			if (stored.earlier) return desk.repeat(stored.earlier, fingerprint);
+			if (delivery === 'simulation') return { emailStatus: SIMULATED, duplicate: false };
 			// Spam is answered as if all went well, so the sender learns nothing.
 			if (delivery === 'none' || !outbox) {
 				const sent = mailer !== null;
-				return { adminNotified: sent, userConfirmationSent: sent, simulationMode: !sent };
+				const emailStatus = {
+					adminNotified: sent,
+					userConfirmationSent: sent,
+					simulationMode: !sent,
+				};
+				return { emailStatus, duplicate: false };
 			}
 			// Stored: the e-mails go on in the background (the outbox), and the answer waits for
 			// them at most `replyWaitMs`, then says what is known.
-			return outbox.sendNew(stored.jobs);
-		},
-
-		earlier(earlier, fingerprint) {
-			if (isConflict(earlier, fingerprint)) return CONFLICT;
-			return earlierEmailStatus(earlier, mailer !== null);
+			return { emailStatus: await outbox.sendNew(stored.jobs), duplicate: false };
 		},
 	};
 

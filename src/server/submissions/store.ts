@@ -53,7 +53,7 @@ export class SubmissionStore {
 
 	/**
 	 * Opens (and, unless told not to, creates) the database and brings its schema up to date.
-	 * `kinds`: every owner of e-mails the outbox may meet (registry.ts).
+	 * `kinds`: every owner of e-mails the outbox may meet (src/server/kinds.ts).
 	 */
 	static open(
 		path: string,
