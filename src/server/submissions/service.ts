@@ -202,7 +202,7 @@ export function createSubmissions(
 		const deleted = store.purgeSendersInactiveSince(new Date(now() - config.retentionDays * DAY));
 		if (deleted > 0) {
 			log.log(
-				`Contact: ${deleted} message(s) and reservation(s) past the ${config.retentionDays}-day retention deleted.`,
+				`Contact: ${deleted} submission(s) past the ${config.retentionDays}-day retention deleted.`,
 			);
 		}
 	}
