@@ -10,6 +10,7 @@ import { ContactStore, MIGRATIONS, type NewReservation } from '../../src/server/
 import { migrate } from '../../src/server/contact/store-schema';
 import type { StatusChange } from '../../src/server/reservations/status-store';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+import { createStaffMember } from '../helpers/staff';
 
 /**
  * Reservation states in a real SQLite file: every change with its event and e-mails in one
@@ -21,9 +22,13 @@ let dir: string;
 let path: string;
 const open: { close(): void }[] = [];
 
+/** The store of the file, with two members of staff of Torino (Giulia and Marco). */
 function openStore(): ContactStore {
 	const store = ContactStore.open(path);
 	open.push(store);
+	for (const member of [GIULIA, MARCO]) {
+		member.id = createStaffMember(path, { name: member.name, shops: ['torino'] }).id;
+	}
 	return store;
 }
 
@@ -47,8 +52,8 @@ afterEach(() => {
 /** Thursday 26 November 2026, 11:00 in Rome. */
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
-const GIULIA = { id: 'staff-1', name: 'Giulia' };
-const MARCO = { id: 'staff-2', name: 'Marco' };
+const GIULIA = { id: 0, name: 'Giulia' };
+const MARCO = { id: 0, name: 'Marco' };
 
 const checked = checkPickupItems(
 	[{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 }],
@@ -115,7 +120,7 @@ describe('changing a reservation state', () => {
 			version: 2,
 			event: {
 				actor: 'staff',
-				staffId: 'staff-1',
+				staffId: GIULIA.id,
 				staffName: 'Giulia',
 				from: 'held',
 				to: 'ready',

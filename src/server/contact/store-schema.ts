@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { ReservationForEmail } from '../pickup/email-text';
 import type { MessageForEmail } from './email-text';
+import { STAFF_MIGRATION } from '../staff/schema';
 
 /**
  * The e-mails of a message or reservation, each at most once: the shop's notification and the
@@ -144,6 +145,8 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
 		CHECK (confirmation_withheld IN (0, 1));
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
+	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
+	STAFF_MIGRATION,
 	// Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the states,
 	// `version` counts the changes (a change names the version it was made from, so two people
 	// acting at once cannot overwrite each other), `reservation_events` records who changed what
@@ -198,7 +201,7 @@ export const MIGRATIONS: readonly string[] = [
 		reservation_id INTEGER NOT NULL REFERENCES reservations (id),
 		at TEXT NOT NULL,
 		actor TEXT NOT NULL CHECK (actor IN ('staff', 'customer', 'system')),
-		staff_id TEXT,
+		staff_id INTEGER REFERENCES staff (id),
 		staff_name TEXT,
 		from_status TEXT NOT NULL,
 		to_status TEXT NOT NULL,

@@ -24,7 +24,7 @@ import { reservationsForEmail } from '../pickup/store';
 
 /** A member of staff, as a change records them. */
 export interface StaffActor {
-	id: string;
+	id: number;
 	name: string;
 }
 
@@ -52,7 +52,7 @@ export interface ReservationEvent {
 	/** ISO time. */
 	at: string;
 	actor: StatusActor;
-	staffId: string | null;
+	staffId: number | null;
 	staffName: string | null;
 	from: ReservationStatus;
 	to: ReservationStatus;
@@ -101,7 +101,7 @@ export interface EventRow {
 	id: number;
 	at: string;
 	actor: StatusActor;
-	staff_id: string | null;
+	staff_id: number | null;
 	staff_name: string | null;
 	from_status: ReservationStatus;
 	to_status: ReservationStatus;
