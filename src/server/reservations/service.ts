@@ -57,7 +57,8 @@ export function createReservationDeskService(
 				now: now(),
 				claimedBy: desk.sendsEmail ? desk.instance : undefined,
 			});
-			if (result.outcome === 'changed') desk.send(result.jobs);
+			// Stored: the e-mails go on in the background, retried by the loop when they fail.
+			if (result.outcome === 'changed' && result.jobs.length > 0) void desk.send(result.jobs);
 			return result;
 		},
 		staffReservations: (shopIds) => staffReservations(db, shopIds, now()),

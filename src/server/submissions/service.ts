@@ -91,6 +91,8 @@ export interface SubmissionDesk {
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	readonly instance: string;
 	readonly now: () => number;
+	/** True when this server sends e-mail; in simulation mode nothing stores e-mails to send. */
+	readonly sendsEmail: boolean;
 	/** A rate limit of the kind's own: a visitor's messages never use up their reservations. */
 	rateLimiter(): RateLimiter;
 	/**
@@ -114,13 +116,12 @@ export interface SubmissionDesk {
 	 * conflict when it was stored with other contents than `fingerprint`.
 	 */
 	repeat(earlier: EarlierSubmission, fingerprint: string | undefined): Answer | KeyConflict;
-	/** True when e-mails go out (SMTP configured); false in simulation mode. */
-	readonly sendsEmail: boolean;
 	/**
-	 * Sends e-mails stored and claimed by this process outside a submission (a reservation's
-	 * change of state), in the background; failed ones are retried by the loop.
+	 * Sends e-mails an owner stored just now outside a submission (a reservation marked ready,
+	 * say), claimed by this process (`insertClaimedEmails` with `instance`), as a submission's
+	 * are: the outbox goes on with them, and the status says what happened within the wait.
 	 */
-	send(jobs: readonly EmailJob[]): void;
+	send(jobs: readonly EmailJob[]): Promise<EmailStatus>;
 	/** Adds a task to every pass of the background loop (at least once a minute). */
 	everyPass(task: () => void): void;
 }
@@ -212,7 +213,7 @@ export function createSubmissions(
 		const deleted = store.purgeSendersInactiveSince(new Date(now() - config.retentionDays * DAY));
 		if (deleted > 0) {
 			log.log(
-				`Contact: ${deleted} message(s) and reservation(s) past the ${config.retentionDays}-day retention deleted.`,
+				`Contact: ${deleted} submission(s) past the ${config.retentionDays}-day retention deleted.`,
 			);
 		}
 	}
@@ -252,7 +253,13 @@ export function createSubmissions(
 		instance,
 		now,
 
+		sendsEmail: mailer !== null,
+
 		rateLimiter: () => new RateLimiter(config.rateLimitPerMinute, now),
+
+		async send(jobs) {
+			return outbox ? outbox.sendNew(jobs) : SIMULATED;
+		},
 
 		base({ spam, submissionKey, fingerprint, clientAddress }, emails) {
 			const delivery = deliveryOf(spam);
@@ -266,12 +273,6 @@ export function createSubmissions(
 				submissionFingerprint: fingerprint,
 				confirmationsPerDay: config.confirmationsPerDay,
 			};
-		},
-
-		sendsEmail: outbox !== null,
-
-		send(jobs) {
-			if (outbox && jobs.length > 0) void outbox.sendNew(jobs);
 		},
 
 		everyPass(task) {
