@@ -71,6 +71,8 @@ export interface StaffService {
 	requestLink(email: string, origin: string): void;
 	/** Counts a sign-in attempt (or link request) from `address` against the rate limit. */
 	takeSignInRate(address: string): RateDecision;
+	/** Counts a request for options (a new challenge) against the looser limit of those. */
+	takeOptionsRate(address: string): RateDecision;
 	/** The store, for `npm run staff` and the tests. */
 	readonly store: StaffStore;
 	close(): void;
@@ -88,6 +90,9 @@ export interface StaffServiceOptions {
 
 /** Default sign-in attempts per minute from one address. */
 export const DEFAULT_STAFF_RATE_LIMIT = 10;
+
+/** How many requests for options one sign-in attempt may take (a cancelled dialog, a retry). */
+const OPTIONS_PER_ATTEMPT = 5;
 
 /** The path of the page a one-time link opens. */
 export const LINK_PATH = '/gestione/attiva';
@@ -120,6 +125,8 @@ export function createStaffService({
 }: StaffServiceOptions): StaffService {
 	const store = StaffStore.open(dbPath);
 	const limiter = new RateLimiter(rateLimitPerMinute, now);
+	// Options only store a challenge, deleted once used or 5 minutes old: a looser limit.
+	const optionsLimiter = new RateLimiter(rateLimitPerMinute * OPTIONS_PER_ATTEMPT, now);
 
 	/** Runs a verification of the library: any error it throws is a failed ceremony. */
 	async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
@@ -244,6 +251,10 @@ export function createStaffService({
 
 		takeSignInRate(address) {
 			return limiter.take(address);
+		},
+
+		takeOptionsRate(address) {
+			return optionsLimiter.take(address);
 		},
 
 		close() {
