@@ -45,7 +45,7 @@ try {
 		shops: settings.shops.map(({ id, name }) => ({ id, name })),
 		origin,
 		now: Date.now(),
-		mailLink: null,
+		mailLinks: Boolean(process.env.SMTP_HOST?.trim()),
 		print: (line) => console.log(line),
 	});
 } catch (error) {

@@ -14,6 +14,7 @@ import type { PickupCatalogue } from './pickup/catalogue';
 import { RESERVATIONS } from './pickup/kind';
 import { createPickupService, type PickupService } from './pickup/service';
 import { createReservationDeskService, type ReservationDeskService } from './reservations/service';
+import { STAFF_LINKS } from './staff/link-mail';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
 import type { SubmissionKind } from './submissions/kind';
 import {
@@ -23,7 +24,7 @@ import {
 } from './submissions/service';
 
 /** Every kind, in the order the reports and the outbox meet them. */
-export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS];
+export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS];
 
 /** The service as the routes use it (App.Locals['contact']): the core and each kind's part. */
 export type SubmissionsService = SubmissionsCore &

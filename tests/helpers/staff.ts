@@ -11,7 +11,7 @@
  *   // Playwright: the same session in a browser context
  *   await context.addCookies([playwrightCookie(session.token, baseURL)]);
  */
-import { linkUrl } from '../../src/server/staff/service';
+import { linkUrl } from '../../src/server/staff/links';
 import { secureCookies, sessionCookieName } from '../../src/server/staff/rules';
 import { StaffStore, type StaffMember } from '../../src/server/staff/store';
 

@@ -2,7 +2,7 @@
  * The Astro side of the staff sign-in routes (src/pages/api/gestione/auth/*.ts): POST hands the
  * request to its handler (routes.ts) with the staff service of the process, the visitor's address
  * and the company name; any other method answers 405 with Allow: POST. Imports the service's
- * type only, as contact/route.ts does.
+ * type only, as submissions/route.ts does.
  */
 import type { APIContext, APIRoute } from 'astro';
 import { staffJson } from './guard';

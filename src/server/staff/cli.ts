@@ -8,11 +8,13 @@
  *   disattiva <email>
  *   link <email> [--origine https://www.vigorsport.it]
  *
- * A link is e-mailed through the outbox when the server sends e-mail (SMTP_HOST), and printed
- * here in simulation mode, for the person at the server to pass on.
+ * A link is e-mailed through the outbox when the server sends e-mail (SMTP_HOST): stored here,
+ * sent by the running server's retry loop within a poll (CONTACT_RETRY_POLL_MS); in simulation
+ * mode it is printed here, for the person at the server to pass on.
  */
 import { isValidEmail } from '../../lib/contact/contact-schema';
-import { linkUrl } from './service';
+import { LINK_EMAILS_PER_HOUR, queueLinkEmail } from './link-mail';
+import { linkUrl } from './links';
 import type { StaffListing, StaffStore } from './store';
 
 /** What a command needs from outside: the store, the shops of the build, the clock, output. */
@@ -23,8 +25,11 @@ export interface StaffCliContext {
 	/** The site's address, for links (PUBLIC_ORIGIN, else the build's SITE_URL). */
 	origin: string;
 	now: number;
-	/** E-mails a link (the outbox), or null in simulation mode: the link is printed. */
-	mailLink: ((email: string, url: string, expiresAt: number) => void) | null;
+	/**
+	 * Whether the server sends e-mail (SMTP_HOST): the link goes to the outbox, which the running
+	 * server sends; in simulation mode it is printed.
+	 */
+	mailLinks: boolean;
 	print: (line: string) => void;
 }
 
@@ -178,19 +183,24 @@ export function runStaffCommand(args: readonly string[], context: StaffCliContex
 			} catch {
 				throw new StaffCliError(`--origine non è un indirizzo valido: «${origin}».`, 2);
 			}
-			const { token, expiresAt } = store.createLink(member.id, context.now);
-			const url = linkUrl(base, token);
-			if (context.mailLink) {
-				context.mailLink(member.email, url, expiresAt);
+			if (context.mailLinks) {
+				const queued = queueLinkEmail(store.db, member, base, context.now);
+				if (!queued) {
+					throw new StaffCliError(
+						`${member.email} ha già ricevuto ${LINK_EMAILS_PER_HOUR} link nell’ultima ora: riprova più tardi.`,
+						1,
+					);
+				}
 				print(
-					`Link di accesso inviato a ${member.email} (valido fino alle ${romeTime(expiresAt)}).`,
+					`Link di accesso per ${member.name} in invio a ${member.email} (valido fino alle ${romeTime(queued.expiresAt)}, una volta sola).`,
 				);
-			} else {
-				print(
-					`Link di accesso per ${member.name} (valido fino alle ${romeTime(expiresAt)}, una volta sola):`,
-				);
-				print(url);
+				return;
 			}
+			const { token, expiresAt } = store.createLink(member.id, context.now);
+			print(
+				`Link di accesso per ${member.name} (valido fino alle ${romeTime(expiresAt)}, una volta sola):`,
+			);
+			print(linkUrl(base, token));
 			return;
 		}
 		default:

@@ -97,9 +97,20 @@ async function readForm(request: Request): Promise<Record<string, string> | null
 	}
 }
 
-/** The answer of the rate limit, or null when the attempt may go on. */
-function overLimit(service: StaffService, context: AuthContext): Response | null {
-	const decision = service.takeSignInRate(context.clientAddress);
+/**
+ * The answer of the rate limit, or null when the attempt may go on: `attempt` for what can open
+ * a session or send an e-mail (a passkey's answer, a link request), `options` for the options
+ * that come before an attempt, which have a looser limit of their own.
+ */
+function overLimit(
+	service: StaffService,
+	context: AuthContext,
+	kind: 'attempt' | 'options' = 'attempt',
+): Response | null {
+	const decision =
+		kind === 'attempt'
+			? service.takeSignInRate(context.clientAddress)
+			: service.takeOptionsRate(context.clientAddress);
 	if (decision.allowed) return null;
 	return staffJson(
 		429,
@@ -130,7 +141,7 @@ export function withService(
 /** POST /api/gestione/auth/opzioni: the options of a sign-in with a passkey. */
 export const signInOptions = withService(async (service, context) => {
 	return (
-		overLimit(service, context) ??
+		overLimit(service, context, 'options') ??
 		staffJson(200, await service.signInOptions(relyingParty(context)))
 	);
 });
@@ -149,7 +160,7 @@ export const signIn = withService(async (service, context) => {
 
 /** POST /api/gestione/auth/passkey-opzioni `{ token }`: the options of an enrolment by link. */
 export const registrationOptions = withService(async (service, context) => {
-	const limited = overLimit(service, context);
+	const limited = overLimit(service, context, 'options');
 	if (limited) return limited;
 	const body = await readJson(context.request);
 	if (!body) return staffJson(400, { error: AUTH_TEXTS.badBody });

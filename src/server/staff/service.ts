@@ -21,10 +21,12 @@ import {
 } from '@simplewebauthn/server';
 import { contactDbPath, type Env } from '../submissions/config';
 import { RateLimiter, type RateDecision } from '../submissions/rate-limit';
+import { queueLinkEmail } from './link-mail';
 import { isTokenShaped } from './rules';
 import { StaffStore, type StaffMember } from './store';
 
 export type { StaffMember } from './store';
+export { LINK_PATH, linkUrl } from './links';
 
 /** The site as WebAuthn knows it for one request. */
 export interface RelyingParty {
@@ -41,9 +43,6 @@ export interface SignedIn {
 	token: string;
 	member: StaffMember;
 }
-
-/** Sends a one-time link by e-mail (the outbox); null in simulation mode. */
-export type LinkMailer = (member: StaffMember, url: string, expiresAt: number) => void;
 
 /** The staff service as the routes use it (App.Locals['staff']). */
 export interface StaffService {
@@ -71,6 +70,8 @@ export interface StaffService {
 	requestLink(email: string, origin: string): void;
 	/** Counts a sign-in attempt (or link request) from `address` against the rate limit. */
 	takeSignInRate(address: string): RateDecision;
+	/** Counts a request for options (a new challenge) against the looser limit of those. */
+	takeOptionsRate(address: string): RateDecision;
 	/** The store, for `npm run staff` and the tests. */
 	readonly store: StaffStore;
 	close(): void;
@@ -81,21 +82,19 @@ export interface StaffServiceOptions {
 	dbPath: string;
 	/** Sign-in attempts and link requests per minute from one address (0: no limit). */
 	rateLimitPerMinute: number;
-	/** E-mails one-time links; null: links are only printed by `npm run staff -- link`. */
-	mailLink?: LinkMailer | null;
+	/**
+	 * Whether the server sends e-mail (SMTP_HOST): links asked for on the sign-in page go to the
+	 * outbox. In simulation mode they are only made, and printed, by `npm run staff -- link`.
+	 */
+	mailLinks?: boolean;
 	now?: () => number;
 }
 
 /** Default sign-in attempts per minute from one address. */
 export const DEFAULT_STAFF_RATE_LIMIT = 10;
 
-/** The path of the page a one-time link opens. */
-export const LINK_PATH = '/gestione/attiva';
-
-/** The address of a one-time link on the site at `origin`. */
-export function linkUrl(origin: string, token: string): string {
-	return `${origin}${LINK_PATH}#${token}`;
-}
+/** How many requests for options one sign-in attempt may take (a cancelled dialog, a retry). */
+const OPTIONS_PER_ATTEMPT = 5;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -115,11 +114,13 @@ function credentialShaped(value: unknown): boolean {
 export function createStaffService({
 	dbPath,
 	rateLimitPerMinute,
-	mailLink = null,
+	mailLinks = false,
 	now = Date.now,
 }: StaffServiceOptions): StaffService {
 	const store = StaffStore.open(dbPath);
 	const limiter = new RateLimiter(rateLimitPerMinute, now);
+	// Options only store a challenge, deleted once used or 5 minutes old: a looser limit.
+	const optionsLimiter = new RateLimiter(rateLimitPerMinute * OPTIONS_PER_ATTEMPT, now);
 
 	/** Runs a verification of the library: any error it throws is a failed ceremony. */
 	async function attempt<T>(run: () => Promise<T>): Promise<T | null> {
@@ -237,13 +238,15 @@ export function createStaffService({
 
 		requestLink(email, origin) {
 			const member = store.activeByEmail(email);
-			if (!member || !mailLink) return;
-			const { token, expiresAt } = store.createLink(member.id, now());
-			mailLink(member, linkUrl(origin, token), expiresAt);
+			if (member && mailLinks) queueLinkEmail(store.db, member, origin, now());
 		},
 
 		takeSignInRate(address) {
 			return limiter.take(address);
+		},
+
+		takeOptionsRate(address) {
+			return optionsLimiter.take(address);
 		},
 
 		close() {
@@ -266,6 +269,7 @@ export function createStaffServiceFromEnv(
 	return createStaffService({
 		dbPath: contactDbPath(env, root),
 		rateLimitPerMinute: limit,
+		mailLinks: Boolean(env['SMTP_HOST']?.trim()),
 		...options,
 	});
 }

@@ -1,6 +1,6 @@
 /**
  * The staff area's rows in the site's one SQLite file (the messages database, same pragmas and
- * migrations as contact/store.ts): staff members, passkeys, one-time links, sessions and
+ * migrations as submissions/store.ts): staff members, passkeys, one-time links, sessions and
  * WebAuthn challenges. Every "use once" is one UPDATE or DELETE whose WHERE says it was not used
  * yet, so two requests racing for the same link or challenge cannot both win.
  */
@@ -93,6 +93,11 @@ export class StaffStore {
 
 	close(): void {
 		this.#db.close();
+	}
+
+	/** The open database, for the link e-mails of the outbox (link-mail.ts). */
+	get db(): Database.Database {
+		return this.#db;
 	}
 
 	/** Adds a staff member; null when the address is taken already (enabled or not). */

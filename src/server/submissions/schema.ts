@@ -5,7 +5,7 @@
  * folder (src/server/contact/store.ts, src/server/pickup/store.ts).
  */
 import type Database from 'better-sqlite3';
-import { STAFF_MIGRATION } from '../staff/schema';
+import { STAFF_LINK_EMAIL_MIGRATION, STAFF_MIGRATION } from '../staff/schema';
 
 /**
  * Which e-mail of its owner a row is: 'admin' (to the shop), 'confirmation' (to the sender),
@@ -192,6 +192,8 @@ export const MIGRATIONS: readonly string[] = [
 	END;`,
 	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
 	STAFF_MIGRATION,
+	// The staff area's one-time links sent by e-mail, a new owner of the outbox's e-mails.
+	STAFF_LINK_EMAIL_MIGRATION,
 	// Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the states,
 	// `version` counts the changes (a change names the version it was made from, so two people
 	// acting at once cannot overwrite each other), `reservation_events` records who changed what
