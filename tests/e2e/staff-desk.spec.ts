@@ -5,12 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { devices } from '@playwright/test';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import {
-	createStaffLink,
-	createStaffMember,
-	createStaffSession,
-	playwrightCookie,
-} from '../helpers/staff';
+import { createStaffLink, createStaffMember } from '../helpers/staff';
 import { singlePieces, validReservation } from '../server/helpers/pickup';
 import { startSmtp, type TestSmtp } from '../server/helpers/smtp';
 import { addVirtualAuthenticator } from './helpers/webauthn';
@@ -25,7 +20,8 @@ import { expect, test, type BrowserContext, type Page } from './helpers/test';
  * phone with touch, the keyboard, and axe on every staff screen. Staff open the server as
  * http://localhost:PORT: WebAuthn refuses IP addresses.
  */
-test.describe.configure({ mode: 'serial' });
+// Long flows on a shared machine: each test signs in with a passkey first.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** The port of this spec's own server: the next one after the configured e2e server. */
 const PORT = E2E_PORT + 1;
@@ -218,7 +214,7 @@ test('a second tab sees the change; acting on the old state gets the 409 message
 	await second.getByLabel('Confermo l’annullamento').check();
 	await second.getByRole('button', { name: 'Annulla la prenotazione' }).click();
 	await expect(second.getByRole('alert')).toHaveText(
-		/^Nel frattempo Anna l’ha segnata come Ritirata alle \d\d:\d\d\. Ricarica/,
+		/Nel frattempo Anna l’ha segnata come Ritirata alle \d\d:\d\d\. Ricarica/,
 	);
 	await expectAccessible(second);
 });
@@ -257,8 +253,14 @@ test('on a phone with touch, on a fresh page: the first taps work', async ({ bro
 		timezoneId: 'Europe/Rome',
 	});
 	try {
-		const session = createStaffSession(dbPath, { name: 'Sara', shops: ['torino'] }, origin);
-		await phone.addCookies([playwrightCookie(session.token, origin)]);
+		// Enrolled on the phone itself (its own authenticator), then a fresh page.
+		const enrolling = await phone.newPage();
+		await addVirtualAuthenticator(enrolling);
+		const member = createStaffMember(dbPath, { name: 'Sara', shops: ['torino'] });
+		await enrolling.goto(createStaffLink(dbPath, member.email, origin).url);
+		await enrolling.getByRole('button', { name: 'Crea la passkey' }).tap();
+		await enrolling.waitForURL(`${origin}/gestione`);
+		await enrolling.close();
 		const page = await phone.newPage();
 		const { code } = await reserve(page, 'telefono@example.it');
 		await page.goto(`${origin}/gestione`, { waitUntil: 'commit' });
