@@ -103,17 +103,9 @@ try {
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
 		serviceWorkers: 'block',
+		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
+		extraHTTPHeaders: { Cookie: cookie },
 	});
-	await context.addCookies([
-		{
-			name: '__Host-gestione',
-			value: token,
-			url: origin,
-			httpOnly: true,
-			secure: true,
-			sameSite: 'Strict',
-		},
-	]);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione`, { waitUntil: 'networkidle' });
 	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazioni.png') });
