@@ -3,6 +3,7 @@
  * legacy redirects, trailing slashes, files, Astro, not-found pages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isServerRoute } from '../lib/http/server-routes';
 import { matchRedirect, type RedirectRule } from '../lib/redirects';
 import { setAnswerHeaders, type HostHeaders } from './answer-headers';
 import type { ToAstro } from './astro-bridge';
@@ -94,7 +95,8 @@ export function createHandler(site: Site) {
 			site.staticFiles.serve(req, res, file, notFound(req, res, pathname));
 			return;
 		}
-		if (pathname.startsWith('/api/')) {
+		// The API and the on-demand pages (the staff area) are Astro's.
+		if (pathname.startsWith('/api/') || isServerRoute(pathname)) {
 			site.toAstro(req, res, answer);
 			return;
 		}

@@ -13,6 +13,8 @@ import { MESSAGES } from './contact/kind';
 import type { PickupCatalogue } from './pickup/catalogue';
 import { RESERVATIONS } from './pickup/kind';
 import { createPickupService, type PickupService } from './pickup/service';
+import { createReservationDeskService, type ReservationDeskService } from './reservations/service';
+import { STAFF_LINKS } from './staff/link-mail';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
 import type { SubmissionKind } from './submissions/kind';
 import {
@@ -22,10 +24,13 @@ import {
 } from './submissions/service';
 
 /** Every kind, in the order the reports and the outbox meet them. */
-export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS];
+export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS];
 
 /** The service as the routes use it (App.Locals['contact']): the core and each kind's part. */
-export type SubmissionsService = SubmissionsCore & MessageService & PickupService;
+export type SubmissionsService = SubmissionsCore &
+	MessageService &
+	PickupService &
+	ReservationDeskService;
 
 /** Creates the service; the retry loop starts with start(). */
 export function createContactService(
@@ -34,7 +39,12 @@ export function createContactService(
 	options?: ContactServiceOptions,
 ): SubmissionsService {
 	const { core, desk } = createSubmissions(config, KINDS, options);
-	return { ...core, ...createMessageService(desk), ...createPickupService(desk, pickup) };
+	return {
+		...core,
+		...createMessageService(desk),
+		...createPickupService(desk, pickup),
+		...createReservationDeskService(desk, options?.log),
+	};
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The pickup list's reservations as a kind of submission (src/server/submissions/kind.ts):
- * their two e-mails (store.ts: RESERVATION_OWNER), their tables for retention (a reservation's
- * lines go with it), and their report for `npm run prenotazioni`.
+ * their e-mails (store.ts: RESERVATION_OWNER), their tables for retention (a reservation's
+ * lines and history go with it), and their report for `npm run prenotazioni`.
  */
 import { RESERVATION_ENDPOINT } from '../../lib/submissions/endpoints';
 import type { SubmissionKind } from '../submissions/kind';
@@ -14,7 +14,10 @@ export const RESERVATIONS = {
 	owner: RESERVATION_OWNER,
 	retention: {
 		table: 'reservations',
-		children: [{ table: 'reservation_items', column: 'reservation_id' }],
+		children: [
+			{ table: 'reservation_items', column: 'reservation_id' },
+			{ table: 'reservation_events', column: 'reservation_id' },
+		],
 	},
 	report: {
 		option: '--prenotazioni',

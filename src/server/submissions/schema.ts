@@ -5,6 +5,7 @@
  * folder (src/server/contact/store.ts, src/server/pickup/store.ts).
  */
 import type Database from 'better-sqlite3';
+import { STAFF_LINK_EMAIL_MIGRATION, STAFF_MIGRATION } from '../staff/schema';
 
 /**
  * Which e-mail of its owner a row is: 'admin' (to the shop), 'confirmation' (to the sender),
@@ -189,6 +190,72 @@ export const MIGRATIONS: readonly string[] = [
 	BEGIN
 		SELECT RAISE(ABORT, 'CHECK constraint failed: an e-mail belongs to exactly one owner');
 	END;`,
+	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
+	STAFF_MIGRATION,
+	// The staff area's one-time links sent by e-mail, a new owner of the outbox's e-mails.
+	STAFF_LINK_EMAIL_MIGRATION,
+	// Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the states,
+	// `version` counts the changes (a change names the version it was made from, so two people
+	// acting at once cannot overwrite each other), `reservation_events` records who changed what
+	// and when (staff_name as it was then). SQLite cannot change a CHECK: the table is copied,
+	// ids, rows and states kept (migrate() turns foreign keys off for it, as the lines, the
+	// e-mails and the events refer to it).
+	`CREATE TABLE reservations_new (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		created_at TEXT NOT NULL,
+		code TEXT NOT NULL,
+		shop_id TEXT NOT NULL,
+		shop_name TEXT NOT NULL,
+		shop_address TEXT NOT NULL,
+		shop_phone TEXT NOT NULL,
+		shop_email TEXT NOT NULL,
+		pickup_day TEXT NOT NULL,
+		pickup_hours TEXT NOT NULL,
+		hold_days INTEGER NOT NULL,
+		total_cents INTEGER NOT NULL,
+		name TEXT NOT NULL,
+		email TEXT NOT NULL,
+		phone TEXT NOT NULL,
+		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
+		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none')),
+		submission_key TEXT,
+		client_address TEXT,
+		status TEXT NOT NULL DEFAULT 'held'
+			CHECK (status IN ('held', 'ready', 'collected', 'cancelled', 'not_collected')),
+		held_through TEXT,
+		submission_fingerprint TEXT,
+		confirmation_withheld INTEGER NOT NULL DEFAULT 0 CHECK (confirmation_withheld IN (0, 1)),
+		version INTEGER NOT NULL DEFAULT 1
+	);
+	INSERT INTO reservations_new (id, created_at, code, shop_id, shop_name, shop_address,
+		shop_phone, shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
+		privacy_accepted, spam, delivery, submission_key, client_address, status, held_through,
+		submission_fingerprint, confirmation_withheld)
+	SELECT id, created_at, code, shop_id, shop_name, shop_address,
+		shop_phone, shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
+		privacy_accepted, spam, delivery, submission_key, client_address, status, held_through,
+		submission_fingerprint, confirmation_withheld FROM reservations;
+	DROP TABLE reservations;
+	ALTER TABLE reservations_new RENAME TO reservations;
+	CREATE UNIQUE INDEX reservations_code ON reservations (code);
+	CREATE UNIQUE INDEX reservations_submission_key ON reservations (submission_key);
+	CREATE INDEX reservations_customer ON reservations (email, created_at);
+	CREATE INDEX reservations_held ON reservations (shop_id, status, held_through);
+	CREATE INDEX reservations_day ON reservations (shop_id, pickup_day);
+	CREATE TABLE reservation_events (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		reservation_id INTEGER NOT NULL REFERENCES reservations (id),
+		at TEXT NOT NULL,
+		actor TEXT NOT NULL CHECK (actor IN ('staff', 'customer', 'system')),
+		staff_id INTEGER REFERENCES staff (id),
+		staff_name TEXT,
+		from_status TEXT NOT NULL,
+		to_status TEXT NOT NULL,
+		reason TEXT,
+		CHECK ((actor = 'staff') = (staff_id IS NOT NULL))
+	);
+	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);`,
 ];
 
 /** A submission stored earlier with the same submission key, and its e-mails. */
@@ -245,10 +312,26 @@ export function migrate(db: Database.Database): void {
 			`The submissions database has schema version ${version}, newer than this code (${MIGRATIONS.length}).`,
 		);
 	}
-	MIGRATIONS.slice(version).forEach((sql, index) => {
-		db.transaction(() => {
-			db.exec(sql);
-			db.pragma(`user_version = ${version + index + 1}`);
-		}).immediate();
-	});
+	if (version === MIGRATIONS.length) return;
+	// A migration that copies a table others refer to (SQLite's way to change a CHECK) must run
+	// with foreign keys off (they cannot be switched inside a transaction); every reference is
+	// checked again before each migration commits.
+	const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+	db.pragma('foreign_keys = OFF');
+	try {
+		MIGRATIONS.slice(version).forEach((sql, index) => {
+			db.transaction(() => {
+				db.exec(sql);
+				const broken = db.pragma('foreign_key_check') as { table: string }[];
+				if (broken.length > 0) {
+					throw new Error(
+						`Migration ${version + index + 1} leaves ${broken.length} broken reference(s) in ${broken[0]?.table ?? '?'}.`,
+					);
+				}
+				db.pragma(`user_version = ${version + index + 1}`);
+			}).immediate();
+		});
+	} finally {
+		db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+	}
 }

@@ -122,6 +122,8 @@ export interface SubmissionDesk {
 	 * are: the outbox goes on with them, and the status says what happened within the wait.
 	 */
 	send(jobs: readonly EmailJob[]): Promise<EmailStatus>;
+	/** Adds a task to every pass of the background loop (at least once a minute). */
+	everyPass(task: () => void): void;
 }
 
 /** Dependencies that the defaults fill in. */
@@ -165,7 +167,8 @@ function isConflict(earlier: EarlierSubmission, fingerprint: string | undefined)
 
 const CONFLICT: KeyConflict = Object.freeze({ conflict: true });
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Creates the core of the service and its desk; the retry loop starts with start(). */
@@ -215,9 +218,19 @@ export function createSubmissions(
 		}
 	}
 
+	/** The kinds' own tasks of each pass (desk.everyPass). */
+	const tasks: (() => void)[] = [];
+
 	/** One pass of the loop. */
 	async function tick(): Promise<void> {
 		purgeOld();
+		for (const task of tasks) {
+			try {
+				task();
+			} catch (error) {
+				log.error('Contact: background task failed:', describeError(error));
+			}
+		}
 		if (outbox) await outbox.retryDue(() => closed);
 	}
 
@@ -229,7 +242,7 @@ export function createSubmissions(
 				tick().catch((error: unknown) => {
 					log.error('Contact: background loop failed:', describeError(error));
 				}),
-			).finally(() => schedule(mailer ? config.retryPollMs : HOUR));
+			).finally(() => schedule(mailer ? config.retryPollMs : MINUTE));
 		}, delay);
 		timer.unref();
 	}
@@ -260,6 +273,10 @@ export function createSubmissions(
 				submissionFingerprint: fingerprint,
 				confirmationsPerDay: config.confirmationsPerDay,
 			};
+		},
+
+		everyPass(task) {
+			tasks.push(task);
 		},
 
 		repeat(earlier, fingerprint) {
