@@ -3,6 +3,7 @@
  * legacy redirects, trailing slashes, files, Astro, not-found pages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isServerRoute } from '../lib/http/server-routes';
 import { matchRedirect, type RedirectRule } from '../lib/redirects';
 import { setAnswerHeaders, type HostHeaders } from './answer-headers';
 import type { ToAstro } from './astro-bridge';
@@ -94,7 +95,9 @@ export function createHandler(site: Site) {
 			site.staticFiles.serve(req, res, file, notFound(req, res, pathname));
 			return;
 		}
-		if (pathname.startsWith('/api/')) {
+		// The on-demand pages (src/lib/http/server-routes.ts) render in Astro, which answers the
+		// site's own not-found page for a path it has no page for.
+		if (pathname.startsWith('/api/') || isServerRoute(pathname)) {
 			site.toAstro(req, res, answer);
 			return;
 		}

@@ -10,6 +10,7 @@ import type { ContactConfig } from './config';
 import { composeEmail, describeJob } from './emails';
 import { isAuthFailure, UncertainDeliveryError, type Mailer } from './mailer';
 import type { ContactStore, EmailJob, EmailKind } from './store';
+import { withCustomerLink } from '../customer/email-link';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
 export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
@@ -207,7 +208,8 @@ export function createOutbox({
 			}
 		};
 		try {
-			await mailer.send(composeEmail(job, config), { onDataStart });
+			const email = composeEmail(withCustomerLink(job, store, instance, config, log), config);
+			await mailer.send(email, { onDataStart });
 		} catch (error) {
 			report(job, startedAt, recordFailure(job, error), error);
 			return false;

@@ -21,6 +21,9 @@ import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
 import { RateLimiter, type RateDecision } from './rate-limit';
+import { createCustomerLinks, type CustomerLinks } from '../customer/links';
+import { hashCustomerToken, newCustomerToken } from '../customer/token';
+import { customerLinkPath } from '../../lib/pickup/customer-link';
 import {
 	ContactStore,
 	type Delivery,
@@ -55,6 +58,11 @@ export interface SubmitResult {
 export interface ReserveResult extends SubmitResult {
 	/** The pickup code (the earlier reservation's, for a duplicate). */
 	code: string;
+	/**
+	 * The customer's link (`/prenotazione/<token>`) of a reservation stored now; absent for a
+	 * duplicate, whose token was never stored and cannot be read back.
+	 */
+	link?: string | undefined;
 }
 
 /** How a submission is stored: spam or not, its once-only key and its contents' fingerprint. */
@@ -121,6 +129,8 @@ export interface ContactService {
 	 * per variant of each product id.
 	 */
 	availability(shopId: string, productIds: readonly string[]): Promise<Availability>;
+	/** The customer's link: the reservation a token opens, and its cancelling. */
+	readonly customer: CustomerLinks;
 	/** Starts the background loop: retries and retention (idempotent). */
 	start(): void;
 	/**
@@ -283,6 +293,7 @@ export function createContactService(
 		dbPath: config.dbPath,
 		companyName: config.companyName,
 		pickup,
+		customer: createCustomerLinks(store, { now }),
 
 		takeRate(address) {
 			return messageLimiter.take(address);
@@ -353,12 +364,15 @@ export function createContactService(
 							{ kind: 'confirmation' as const, recipient: reservation.email },
 						]
 					: [];
+			// The customer's link: the token goes back in the answer, only its hash is stored.
+			const token = newCustomerToken();
 			const stored = store.insertReservation(
 				{
 					reservation,
 					holdDays: pickup.settings.holdDays,
 					...rowOf({ spam, submissionKey, fingerprint, clientAddress }),
 					emails,
+					customerTokenHash: hashCustomerToken(token),
 				},
 				instance,
 			);
@@ -370,6 +384,7 @@ export function createContactService(
 				code: stored.code,
 				emailStatus,
 				duplicate: stored.earlier !== undefined,
+				...(stored.earlier ? {} : { link: customerLinkPath(token) }),
 			};
 		},
 

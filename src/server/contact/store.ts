@@ -38,6 +38,14 @@ import {
 } from './email-rows';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
 import {
+	cancelByCustomer,
+	customerReservation,
+	reservationIdOfToken,
+	setEmailToken,
+	type CustomerCancel,
+	type CustomerReservation,
+} from '../customer/store';
+import {
 	migrate,
 	type EarlierMessage,
 	type EmailJob,
@@ -206,6 +214,23 @@ export class ContactStore {
 		drawCode?: () => string,
 	): InsertReservationResult {
 		return insertReservation(this.#db, reservation, claimedBy, drawCode);
+	}
+
+	/** The reservation a customer's token opens (by the token's hash), or null. */
+	customerReservation(tokenHash: string): CustomerReservation | null {
+		const id = reservationIdOfToken(this.#db, tokenHash);
+		return id === null ? null : customerReservation(this.#db, id);
+	}
+
+	/** Cancels, for its customer, the reservation a token's hash opens (src/server/customer/). */
+	cancelByCustomer(tokenHash: string, fromVersion: number | null): CustomerCancel {
+		const id = reservationIdOfToken(this.#db, tokenHash);
+		return id === null ? { kind: 'not-found' } : cancelByCustomer(this.#db, id, fromVersion);
+	}
+
+	/** Records the token hash of a confirmation e-mail claimed by `claimedBy`, about to be sent. */
+	setEmailToken(emailId: number, claimedBy: string, tokenHash: string): boolean {
+		return setEmailToken(this.#db, emailId, claimedBy, tokenHash);
 	}
 
 	/** Pieces held at `shopId` on `now` (its Rome day), by product and variant. */

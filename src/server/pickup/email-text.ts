@@ -37,6 +37,11 @@ export interface ReservationForEmail {
 	totalCents: number;
 	/** True when the customer's confirmation was not sent: the address had its day's share. */
 	confirmationWithheld: boolean;
+	/**
+	 * The customer's link to see and cancel the reservation (absolute), drawn by the outbox
+	 * just before the confirmation is sent; absent elsewhere.
+	 */
+	customerLink?: string | undefined;
 }
 
 /** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
@@ -116,6 +121,13 @@ export function customerConfirmation(
 			'',
 			`Ti teniamo i prodotti per ${days(reservation.holdDays)} a partire da ${day}. Se non puoi passare, rispondi a questa e-mail o chiamaci.`,
 			'',
+			...(reservation.customerLink
+				? [
+						'Per vedere a che punto è la prenotazione, o per annullarla, apri questo link (è solo tuo: non inoltrarlo):',
+						reservation.customerLink,
+						'',
+					]
+				: []),
 			'Se non hai prenotato tu, ignora questa e-mail.',
 			'',
 			'A presto,',

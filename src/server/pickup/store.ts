@@ -40,6 +40,8 @@ export interface NewReservation {
 	submissionFingerprint?: string | undefined;
 	/** Most confirmations one address gets in 24 hours; further ones are not sent. */
 	confirmationsPerDay: number;
+	/** The SHA-256 of the customer's link token (src/server/customer/token.ts). */
+	customerTokenHash?: string | undefined;
 }
 
 /** A line the shop cannot hold: fewer pieces free than asked. */
@@ -197,8 +199,8 @@ export function insertReservation(
 					`INSERT INTO reservations (created_at, code, shop_id, shop_name, shop_address, shop_phone,
 						shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
 						privacy_accepted, spam, delivery, submission_key, status, held_through,
-						submission_fingerprint, confirmation_withheld, client_address)
-					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+						submission_fingerprint, confirmation_withheld, client_address, customer_token_hash)
+					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				)
 				.run(
 					createdAt.toISOString(),
@@ -223,6 +225,7 @@ export function insertReservation(
 					input.submissionFingerprint ?? null,
 					limited.withheld ? 1 : 0,
 					input.clientAddress ?? null,
+					input.customerTokenHash ?? null,
 				).lastInsertRowid,
 		);
 		const addLine = db.prepare(
