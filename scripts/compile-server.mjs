@@ -9,6 +9,8 @@
 //                                                            scripts/messages.mjs
 //   src/server/ops/index.ts      -> dist/server/ops.mjs      backup and restore, for
 //                                                            scripts/backup.mjs, restore.mjs
+//   src/server/staff/index.ts    -> dist/server/staff.mjs    staff members and their links,
+//                                                            for scripts/staff.mjs
 //
 // One esbuild run with code splitting: what both use (the contact store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -30,6 +32,7 @@ const ENTRIES = {
 	serve: 'src/server/main.ts',
 	contact: 'src/server/contact/index.ts',
 	ops: 'src/server/ops/index.ts',
+	staff: 'src/server/staff/index.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

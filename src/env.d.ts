@@ -12,5 +12,7 @@ declare namespace App {
 		publicOrigin?: string | null;
 		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
 		oauth?: import('./server/oauth/github').OAuthSettings | null;
+		/** The staff area's service (src/server/staff/service.ts): sessions, passkeys, links. */
+		staff?: import('./server/staff/service').StaffService;
 	}
 }

@@ -1,7 +1,8 @@
 /**
  * The bridge to Astro: on-demand routes (POST /api/contact) go to the handler of Astro's node
  * adapter (dist/server/entry.mjs, middleware mode), compressed, with `locals.contact` (the
- * service of this process), `locals.clientAddress`, `locals.publicOrigin` and `locals.oauth`.
+ * service of this process), `locals.clientAddress`, `locals.publicOrigin`, `locals.oauth` and
+ * `locals.staff` (the staff area's service).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -75,7 +76,7 @@ export function createAstroBridge(
 	compress: Compress,
 	contact: NonNullable<App.Locals['contact']>,
 	trust: ProxyTrust,
-	extra: Pick<App.Locals, 'publicOrigin' | 'oauth'> = {},
+	extra: Pick<App.Locals, 'publicOrigin' | 'oauth' | 'staff'> = {},
 ): ToAstro {
 	return (req, res, answer) => {
 		answer.bareErrorsAsJson = true;

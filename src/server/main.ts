@@ -19,8 +19,8 @@
  *   3. GET/HEAD of a file of dist/client (sirv, precompressed .br/.gz, /x serves x.html;
  *      ETag or If-Modified-Since -> 304; Range ignored, always 200 with the whole file);
  *      other methods on those files -> 405                     (static-files.ts)
- *   4. other methods, and /api/... paths that are not files    -> Astro's handler, compressed
- *                                                                 (astro-bridge.ts)
+ *   4. other methods, and /api/... paths that are not files,   -> Astro's handler, compressed
+ *      and the on-demand pages (/gestione…, SERVER_ROUTES)         (astro-bridge.ts)
  *   5. GET/HEAD of anything else                               -> 404 with dist/client/404.html
  *      (or the nearest section's own, e.g. dist/client/prodotti/404.html, when there is one;
  *      not-found.ts), sent precompressed as the files are; /404 and /404.html themselves too
@@ -65,6 +65,7 @@ import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from
 import { createHealthRoute } from './ops/health';
 import { createJsonLog } from './ops/log';
 import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
+import { createStaffServiceFromEnv, type StaffService } from './staff/service';
 import { createStaticFiles } from './static-files';
 
 // The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
@@ -145,6 +146,17 @@ console.log(
 		: `Contact messages: stored in ${contact.dbPath}, e-mailed through ${process.env['SMTP_HOST']}`,
 );
 
+/**
+ * The staff area's service on the same database file: sessions, passkeys, one-time links
+ * (staff/service.ts); Astro's handler gets it as `locals.staff`.
+ */
+let staff: StaffService;
+try {
+	staff = createStaffServiceFromEnv(process.env, root);
+} catch (error) {
+	stop(`Staff area: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /** Compression of Astro's answers (files and the not-found pages are precompressed). */
 const compress = compression() as unknown as Compress;
 const handle = createHandler({
@@ -156,6 +168,7 @@ const handle = createHandler({
 	toAstro: createAstroBridge(astroHandler, compress, contact, settings, {
 		publicOrigin: settings.publicOrigin,
 		oauth,
+		staff,
 	}),
 	nodeRoutes: new Map([
 		[
@@ -170,4 +183,11 @@ const handle = createHandler({
 
 const server = createServer(settings, handle, hostHeaders.security, log.request);
 listen(server, settings);
-closeOnSignals(server, () => contact.close(ops.stopEmailsMs), { requestsMs: ops.stopRequestsMs });
+closeOnSignals(
+	server,
+	async () => {
+		await contact.close(ops.stopEmailsMs);
+		staff.close();
+	},
+	{ requestsMs: ops.stopRequestsMs },
+);

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { ReservationForEmail } from '../pickup/email-text';
 import type { MessageForEmail } from './email-text';
+import { STAFF_MIGRATION } from '../staff/schema';
 
 /** The two e-mails of a message. */
 export type EmailKind = 'admin' | 'confirmation';
@@ -138,6 +139,8 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
 		CHECK (confirmation_withheld IN (0, 1));
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
+	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
+	STAFF_MIGRATION,
 	// The customer's link (src/server/customer/): only the SHA-256 of a token is stored, never
 	// the token. A reservation's own (the confirmation page's link, from the POST answer), and
 	// one per confirmation e-mail, drawn anew at each attempt: an e-mail's text is made when it

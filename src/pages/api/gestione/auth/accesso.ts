@@ -1,0 +1,7 @@
+import { staffAuthRoute } from '../../../../server/staff/astro-route';
+import { signIn } from '../../../../server/staff/routes';
+
+/** A sign-in with a passkey: a session when it verifies (src/server/staff/routes.ts). */
+export const prerender = false;
+
+export const { POST, ALL } = staffAuthRoute(signIn);

@@ -1,0 +1,7 @@
+import { staffAuthRoute } from '../../../../server/staff/astro-route';
+import { signOut } from '../../../../server/staff/routes';
+
+/** Sign-out: ends the session on the server and clears the cookie (src/server/staff/routes.ts). */
+export const prerender = false;
+
+export const { POST, ALL } = staffAuthRoute(signOut);

@@ -1,0 +1,7 @@
+import { staffAuthRoute } from '../../../../server/staff/astro-route';
+import { requestLink } from '../../../../server/staff/routes';
+
+/** A one-time link asked for by e-mail (the same answer for every address) (src/server/staff/routes.ts). */
+export const prerender = false;
+
+export const { POST, ALL } = staffAuthRoute(requestLink);

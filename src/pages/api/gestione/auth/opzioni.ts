@@ -1,0 +1,7 @@
+import { staffAuthRoute } from '../../../../server/staff/astro-route';
+import { signInOptions } from '../../../../server/staff/routes';
+
+/** The options of a sign-in with a passkey (src/server/staff/routes.ts). */
+export const prerender = false;
+
+export const { POST, ALL } = staffAuthRoute(signInOptions);

@@ -1,0 +1,7 @@
+import { staffAuthRoute } from '../../../../server/staff/astro-route';
+import { register } from '../../../../server/staff/routes';
+
+/** The passkey enrolled through a one-time link: uses the link up, opens a session (src/server/staff/routes.ts). */
+export const prerender = false;
+
+export const { POST, ALL } = staffAuthRoute(register);

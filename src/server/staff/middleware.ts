@@ -1,0 +1,51 @@
+/**
+ * What every answer of the staff area gets, whichever route writes it (src/middleware.ts calls
+ * this for each on-demand request): a state-changing request from another site is refused
+ * before any route runs, with the site's own Origin rule (contact/submission.ts), and a request
+ * that names no origin at all is refused too, since every browser names it on a POST; every
+ * answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`, so no browser, CDN or search
+ * engine keeps a staff page (the service worker never sees these paths: lib/http/server-routes.ts).
+ */
+import { isCrossSite } from '../contact/submission';
+import { PRIVATE_HEADERS, staffJson, type GuardContext } from './guard';
+
+/** The paths of the staff area, pages and API. */
+export function isStaffPath(pathname: string): boolean {
+	return /^\/(api\/)?gestione(\/|$)/.test(pathname);
+}
+
+/** Methods that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const ORIGIN_TEXT =
+	'Richiesta non consentita: le azioni dell’area staff si possono fare solo da questo sito.';
+
+/** Whether a state-changing request comes from this site (or the public origin). */
+export function isSameSiteRequest(request: Request, siteOrigin: string | null): boolean {
+	const named =
+		request.headers.get('origin') !== null || request.headers.get('sec-fetch-site') !== null;
+	return named && !isCrossSite(request, siteOrigin);
+}
+
+/** The staff area's checks and headers around `next`. */
+export async function staffMiddleware(
+	context: GuardContext,
+	siteOrigin: string | null,
+	next: () => Promise<Response>,
+): Promise<Response> {
+	if (
+		!SAFE_METHODS.has(context.request.method) &&
+		!isSameSiteRequest(context.request, context.locals.publicOrigin ?? siteOrigin)
+	) {
+		return staffJson(403, { error: ORIGIN_TEXT });
+	}
+	let answer = await next();
+	try {
+		for (const [name, value] of Object.entries(PRIVATE_HEADERS)) answer.headers.set(name, value);
+	} catch {
+		// Immutable headers (a fetched answer): copy it.
+		answer = new Response(answer.body, answer);
+		for (const [name, value] of Object.entries(PRIVATE_HEADERS)) answer.headers.set(name, value);
+	}
+	return answer;
+}
