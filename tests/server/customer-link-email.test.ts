@@ -32,6 +32,17 @@ async function mailedToken(smtp: TestSmtp, email: string): Promise<string> {
 	return match?.[1] ?? '';
 }
 
+/** The shop's address stored with the (only) reservation. */
+function settingsShopEmail(dbPath: string): string {
+	const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+	try {
+		return (db.prepare('SELECT shop_email FROM reservations').get() as { shop_email: string })
+			.shop_email;
+	} finally {
+		db.close();
+	}
+}
+
 function emailTokenHashes(dbPath: string): (string | null)[] {
 	const db = new Database(dbPath, { readonly: true, fileMustExist: true });
 	try {
@@ -88,5 +99,37 @@ describe('the confirmation e-mail', () => {
 		const page = await rawRequest(`${server.url}/prenotazione/${token}`, { method: 'GET' });
 		expect(page.status).toBe(200);
 		expect(page.body).toContain(`Codice di ritiro ${String(json['code'])}`);
+	}, 60_000);
+
+	it('cancelled from the link, tells the shop once, with the customer’s reason', async () => {
+		const smtp = await smtpFor(cleanups);
+		const { server, dbPath } = await startWithSmtp(
+			smtp.port,
+			{ SITE_URL: SITE, ...QUICK_RETRIES },
+			cleanups,
+		);
+		const body = validReservation({ email: 'annulla@example.it' });
+		const { json } = await postReservation(server.url, body);
+		const token = await mailedToken(smtp, body.email);
+		const done = await rawRequest(`${server.url}/prenotazione/${token}`, {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+			body: 'versione=1&motivo=Non+riesco+a+passare',
+		});
+		expect(done.status).toBe(303);
+		const cancelled = (mail: { subject: string }) =>
+			mail.subject.startsWith(`Prenotazione ${String(json['code'])} ANNULLATA dal cliente`);
+		await expect.poll(() => smtp.mails.filter(cancelled).length, { timeout: 30_000 }).toBe(1);
+		const mail = smtp.mails.find(cancelled);
+		expect(mail?.to).toEqual([settingsShopEmail(dbPath)]);
+		expect(mail?.text).toContain('Motivo indicato dal cliente: Non riesco a passare');
+		// A second cancel is refused, and no second e-mail goes.
+		const again = await rawRequest(`${server.url}/prenotazione/${token}`, {
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url },
+			body: 'versione=2',
+		});
+		expect(again.status).toBe(409);
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		expect(smtp.mails.filter(cancelled)).toHaveLength(1);
+		expect(smtp.mails).toHaveLength(3);
 	}, 60_000);
 });

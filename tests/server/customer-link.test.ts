@@ -95,13 +95,19 @@ describe('cancelling from the link', () => {
 		expect(confirm.body).toContain('Sì, annulla la prenotazione');
 		expect(confirm.body).toMatch(/<form method="post" action="\/prenotazione\/[A-Za-z0-9_-]{32}"/);
 
-		const forged = await cancel(link, 'versione=0', { Origin: 'https://altro-sito.example' });
+		const forged = await cancel(link, 'versione=1', { Origin: 'https://altro-sito.example' });
 		expect(forged.status).toBe(403);
 		expect(forged.headers['cache-control']).toBe('no-store');
 		expect(forged.body).toContain('Richiesta non valida');
 		expect(stored(id).status).toBe('held');
 
-		const done = await cancel(link, 'versione=0');
+		// Made from a version the reservation no longer has: refused, nothing overwritten.
+		const stale = await cancel(link, 'versione=0');
+		expect(stale.status).toBe(409);
+		expect(stale.body).toContain('Nel frattempo il negozio ha aggiornato la prenotazione');
+		expect(stored(id).status).toBe('held');
+
+		const done = await cancel(link, 'versione=1');
 		expect(done.status).toBe(303);
 		expect(done.headers['location']).toBe(`${link}?annullata`);
 		expect(stored(id).status).toBe('cancelled');
@@ -112,7 +118,7 @@ describe('cancelling from the link', () => {
 		expect(after.body).toContain('Annullata');
 		expect(after.body).not.toContain('Annulla la prenotazione');
 
-		const again = await cancel(link, 'versione=1');
+		const again = await cancel(link, 'versione=2');
 		expect(again.status).toBe(409);
 		expect(again.headers['cache-control']).toBe('no-store');
 		expect(again.body).toContain('La prenotazione è già annullata');

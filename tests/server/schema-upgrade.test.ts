@@ -207,6 +207,10 @@ describe('upgrading a database of the shipped schema', () => {
 		}
 		const reservations = after.get('reservations') ?? [];
 		expect(reservations.map((row) => row['status'])).toEqual(['held', 'collected', 'cancelled']);
+		// The version a reservation starts from (a new one is stored with the same), and no history
+		// invented for what happened before states were recorded.
+		for (const row of reservations) expect(row['version']).toBe(1);
+		expect(after.get('reservation_events')).toEqual([]);
 		for (const row of reservations) expect(row['customer_token_hash']).toBeNull();
 		for (const row of after.get('emails') ?? []) expect(row['customer_token_hash']).toBeNull();
 		for (const row of after.get('messages') ?? []) {
@@ -231,7 +235,7 @@ describe('upgrading a database of the shipped schema', () => {
 			listed.flatMap((reservation) => reservation.emails.map((email) => email.status)).sort(),
 		).toEqual(['failed', 'interrupted', 'sent']);
 		// An old reservation has no customer's link: no token opens it.
-		expect(store.customerReservation('0'.repeat(64))).toBeNull();
+		expect(store.customerReservation('0'.repeat(64), new Date())).toBeNull();
 	});
 
 	it('opens an upgraded database again without changing it', () => {

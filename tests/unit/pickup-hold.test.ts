@@ -39,9 +39,13 @@ describe('isHolding: held until the midnight (Rome) that ends the last held day'
 		// Summer time (UTC+2): 22:00 UTC on 30 June is already 1 July in Rome.
 		['held', '2026-06-30', '2026-06-30T21:59:59Z', true],
 		['held', '2026-06-30', '2026-06-30T22:00:00Z', false],
-		// Collected or cancelled: nothing is held, whatever the day.
+		// Ready for pickup holds the same way.
+		['ready', '2026-12-12', '2026-12-12T22:59:59Z', true],
+		['ready', '2026-12-12', '2026-12-12T23:00:00Z', false],
+		// Collected, cancelled or not collected: nothing is held, whatever the day.
 		['collected', '2026-12-12', '2026-12-01T08:00:00Z', false],
 		['cancelled', '2026-12-12', '2026-12-01T08:00:00Z', false],
+		['not_collected', '2026-12-12', '2026-12-01T08:00:00Z', false],
 	])('%s through %s at %s: %s', (status, through, now, expected) => {
 		expect(isHolding(status, through, new Date(now))).toBe(expected);
 	});

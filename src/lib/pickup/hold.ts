@@ -2,17 +2,13 @@
  * How long a reservation holds its pieces at its shop. From the moment it is stored, a
  * reservation in the `held` state keeps its pieces from other customers through the whole
  * pickup day and the `holdDays` days after it (Rome's calendar, the shop's), and lets them go at
- * the midnight that ends the last of those days. A reservation marked collected or cancelled
- * holds nothing. One rule, so the check of a new reservation, the availability the list page
+ * the midnight that ends the last of those days; so does one marked ready (status.ts). A
+ * reservation collected, cancelled or not collected holds nothing. One rule, so the check of a new reservation, the availability the list page
  * shows and the database's query (`held_through >= today`) cannot disagree. Pure.
  */
-import { romeToday } from './days';
+import { holdsPieces, type ReservationStatus } from './status';
 
-/** Where a reservation is in its life: held for the customer, collected, or cancelled. */
-export type ReservationStatus = 'held' | 'collected' | 'cancelled';
-
-/** The state of a reservation just stored. */
-export const NEW_RESERVATION_STATUS: ReservationStatus = 'held';
+export { NEW_RESERVATION_STATUS, type ReservationStatus } from './status';
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -36,5 +32,5 @@ export function heldThrough(pickupDay: string, holdDays: number): string {
 
 /** True when a reservation in `status`, held through `through`, still holds its pieces at `now`. */
 export function isHolding(status: ReservationStatus, through: string, now: Date): boolean {
-	return status === 'held' && romeToday(now) <= through;
+	return holdsPieces(status, through, now);
 }

@@ -2,16 +2,55 @@
  * What each e-mail of the outbox says and where answers go, for a contact message
  * (email-text.ts) or a pickup reservation (src/server/pickup/email-text.ts). Pure.
  */
-import { customerConfirmation, shopNotification } from '../pickup/email-text';
+import {
+	customerConfirmation,
+	shopNotification,
+	type ReservationForEmail,
+} from '../pickup/email-text';
+import {
+	customerCancelledEmail,
+	readyEmail,
+	shopCancelledEmail,
+} from '../pickup/status-email-text';
 import { adminNotification, visitorConfirmation } from './email-text';
+import type { EmailText } from './email-text';
 import type { OutgoingEmail } from './mailer';
-import type { EmailJob } from './store-schema';
+import type { EmailJob, EmailKind } from './store-schema';
 
 /** What the e-mails need of the service's settings. */
 export interface EmailSettings {
 	companyName: string;
 	/** The shop's address of SHOP_EMAIL: Reply-To of a message's confirmation. */
 	shopEmail: string | null;
+}
+
+/**
+ * The text of a reservation's e-mail of this kind, and where its answers go: the shop's
+ * e-mails answer to the customer, the customer's to the shop.
+ */
+function reservationEmail(
+	kind: EmailKind,
+	reservation: ReservationForEmail,
+	companyName: string,
+): { text: EmailText; replyTo: string } {
+	switch (kind) {
+		case 'admin':
+			return { text: shopNotification(reservation), replyTo: reservation.email };
+		case 'confirmation':
+			return {
+				text: customerConfirmation(reservation, companyName),
+				replyTo: reservation.shopEmail,
+			};
+		case 'ready':
+			return { text: readyEmail(reservation, companyName), replyTo: reservation.shopEmail };
+		case 'cancelled':
+			return {
+				text: shopCancelledEmail(reservation, companyName),
+				replyTo: reservation.shopEmail,
+			};
+		case 'customer_cancelled':
+			return { text: customerCancelledEmail(reservation), replyTo: reservation.email };
+	}
 }
 
 /** The e-mail a claimed job sends. */
@@ -23,10 +62,7 @@ export function composeEmail(job: EmailJob, settings: EmailSettings): OutgoingEm
 		? {
 				prefix: 'ritiro',
 				about: reservation,
-				text: admin
-					? shopNotification(reservation)
-					: customerConfirmation(reservation, companyName),
-				replyTo: admin ? reservation.email : reservation.shopEmail,
+				...reservationEmail(job.kind, reservation, companyName),
 			}
 		: {
 				prefix: 'contatto',

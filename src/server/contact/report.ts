@@ -11,6 +11,9 @@ import type { StoredEmail, StoredMessage } from './store';
 const KIND_LABEL: Record<StoredEmail['kind'], string> = {
 	admin: 'Notifica al negozio',
 	confirmation: 'Conferma al visitatore',
+	ready: 'Avviso «pronta» al cliente',
+	cancelled: 'Avviso di annullamento al cliente',
+	customer_cancelled: 'Annullamento del cliente al negozio',
 };
 
 function attempts(count: number): string {

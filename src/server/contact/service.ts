@@ -17,6 +17,8 @@ import type { EmailStatus } from '../../lib/contact/outcome';
 import type { PickupReservation } from '../../lib/pickup/request';
 import type { PickupCatalogue } from '../pickup/catalogue';
 import { variantKey, type HeldShortage } from '../pickup/store';
+import type { StaffReservation, StaffReservationSummary } from '../reservations/staff-store';
+import type { StatusChange, StatusChangeResult } from '../reservations/status-store';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './config';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
@@ -33,6 +35,9 @@ import {
 } from './store';
 
 export type { ContactLog, EmailAttempt } from './outbox';
+
+/** A change of a reservation's state, as a route asks for it (the service adds the time). */
+export type ReservationChange = Omit<StatusChange, 'now' | 'claimedBy'>;
 
 /** What the health check learns of the service: counts and states, nothing personal. */
 export interface ContactHealth {
@@ -131,7 +136,22 @@ export interface ContactService {
 	availability(shopId: string, productIds: readonly string[]): Promise<Availability>;
 	/** The customer's link: the reservation a token opens, and its cancelling. */
 	readonly customer: CustomerLinks;
-	/** Starts the background loop: retries and retention (idempotent). */
+	/**
+	 * Changes a reservation's state (src/server/reservations/status-store.ts): the change, its
+	 * event and its e-mails are stored in one transaction, then the e-mails go out through the
+	 * outbox in the background (none in simulation mode).
+	 */
+	changeReservation(change: ReservationChange): StatusChangeResult;
+	/** The reservations of these shops from today (Rome) on, and earlier ones still held. */
+	staffReservations(shopIds: readonly string[]): StaffReservationSummary[];
+	/** One reservation of these shops in full, with its history; null for any other. */
+	staffReservation(id: number, shopIds: readonly string[]): StaffReservation | null;
+	/** The id of the reservation of these shops with this pickup code, or null. */
+	staffReservationIdByCode(code: string, shopIds: readonly string[]): number | null;
+	/**
+	 * Starts the background loop: retries, retention, and 'Non ritirata' for the reservations
+	 * whose hold has ended (idempotent).
+	 */
 	start(): void;
 	/**
 	 * The facts of the health check: commits a write (waiting at most `busyTimeoutMs` for the
@@ -188,7 +208,8 @@ function isConflict(earlier: EarlierMessage, fingerprint: string | undefined): b
 
 const CONFLICT: KeyConflict = Object.freeze({ conflict: true });
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Creates the service; the retry loop starts with start(). */
@@ -259,9 +280,16 @@ export function createContactService(
 		}
 	}
 
+	/** Stores 'Non ritirata' for the reservations whose hold has ended (reads apply it anyway). */
+	function expireHolds(): void {
+		const expired = store.expireReservations(new Date(now()));
+		if (expired > 0) log.log(`Contact: ${expired} reservation(s) not collected in time.`);
+	}
+
 	/** One pass of the loop. */
 	async function tick(): Promise<void> {
 		purgeOld();
+		expireHolds();
 		if (outbox) await outbox.retryDue(() => closed);
 	}
 
@@ -273,7 +301,7 @@ export function createContactService(
 				tick().catch((error: unknown) => {
 					log.error('Contact: background loop failed:', describeError(error));
 				}),
-			).finally(() => schedule(mailer ? config.retryPollMs : HOUR));
+			).finally(() => schedule(mailer ? config.retryPollMs : MINUTE));
 		}, delay);
 		timer.unref();
 	}
@@ -288,12 +316,38 @@ export function createContactService(
 		submissionFingerprint: fingerprint,
 		confirmationsPerDay: config.confirmationsPerDay,
 	});
+	function changeReservation(change: ReservationChange): StatusChangeResult {
+		const result = store.changeReservationStatus({
+			...change,
+			now: new Date(now()),
+			claimedBy: outbox ? instance : undefined,
+		});
+		// Stored: the e-mails go on in the background, retried by the loop when they fail.
+		if (result.outcome === 'changed' && outbox && result.jobs.length > 0) {
+			void outbox.sendNew(result.jobs);
+		}
+		return result;
+	}
+
 	return {
 		simulationMode: mailer === null,
 		dbPath: config.dbPath,
 		companyName: config.companyName,
 		pickup,
-		customer: createCustomerLinks(store, { now }),
+		customer: createCustomerLinks(
+			{
+				find: (tokenHash) => store.customerReservation(tokenHash, new Date(now())),
+				cancel: (reservationId, fromVersion, reason) =>
+					changeReservation({
+						reservationId,
+						to: 'cancelled',
+						actor: 'customer',
+						fromVersion: fromVersion ?? undefined,
+						reason,
+					}),
+			},
+			{ now },
+		),
 
 		takeRate(address) {
 			return messageLimiter.take(address);
@@ -386,6 +440,20 @@ export function createContactService(
 				duplicate: stored.earlier !== undefined,
 				...(stored.earlier ? {} : { link: customerLinkPath(token) }),
 			};
+		},
+
+		changeReservation,
+
+		staffReservations(shopIds) {
+			return store.staffReservations(shopIds, new Date(now()));
+		},
+
+		staffReservation(id, shopIds) {
+			return store.staffReservation(id, shopIds, new Date(now()));
+		},
+
+		staffReservationIdByCode(code, shopIds) {
+			return store.staffReservationIdByCode(code, shopIds);
 		},
 
 		start() {

@@ -8,8 +8,14 @@ import type { ReservationForEmail } from '../pickup/email-text';
 import type { MessageForEmail } from './email-text';
 import { STAFF_MIGRATION } from '../staff/schema';
 
-/** The two e-mails of a message. */
-export type EmailKind = 'admin' | 'confirmation';
+/**
+ * The e-mails of a message or reservation, each at most once: the shop's notification and the
+ * sender's confirmation; for a reservation also the customer's 'ready' and 'cancelled by the
+ * shop' e-mails and the shop's 'cancelled by the customer' one (src/server/reservations/).
+ */
+export type EmailKind = 'admin' | 'confirmation' | ReservationChangeEmailKind;
+/** The e-mails of a reservation's changes of state. */
+export type ReservationChangeEmailKind = 'ready' | 'cancelled' | 'customer_cancelled';
 /** Where an e-mail is in its life. */
 export type EmailState = 'pending' | 'sending' | 'sent' | 'failed' | 'interrupted';
 /** How e-mails were handled when the message arrived: sent, simulated, or none (spam). */
@@ -141,6 +147,95 @@ export const MIGRATIONS: readonly string[] = [
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
 	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
 	STAFF_MIGRATION,
+	// Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the states,
+	// `version` counts the changes (a change names the version it was made from, so two people
+	// acting at once cannot overwrite each other), `reservation_events` records who changed what
+	// and when (staff_name as it was then), and the outbox takes the e-mails of the changes (a
+	// kind per e-mail, still once per reservation). SQLite cannot change a CHECK: both tables
+	// are copied, ids, rows and states kept (migrate() turns foreign keys off for it).
+	`CREATE TABLE reservations_new (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		created_at TEXT NOT NULL,
+		code TEXT NOT NULL,
+		shop_id TEXT NOT NULL,
+		shop_name TEXT NOT NULL,
+		shop_address TEXT NOT NULL,
+		shop_phone TEXT NOT NULL,
+		shop_email TEXT NOT NULL,
+		pickup_day TEXT NOT NULL,
+		pickup_hours TEXT NOT NULL,
+		hold_days INTEGER NOT NULL,
+		total_cents INTEGER NOT NULL,
+		name TEXT NOT NULL,
+		email TEXT NOT NULL,
+		phone TEXT NOT NULL,
+		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
+		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
+		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none')),
+		submission_key TEXT,
+		client_address TEXT,
+		status TEXT NOT NULL DEFAULT 'held'
+			CHECK (status IN ('held', 'ready', 'collected', 'cancelled', 'not_collected')),
+		held_through TEXT,
+		submission_fingerprint TEXT,
+		confirmation_withheld INTEGER NOT NULL DEFAULT 0 CHECK (confirmation_withheld IN (0, 1)),
+		version INTEGER NOT NULL DEFAULT 1
+	);
+	INSERT INTO reservations_new (id, created_at, code, shop_id, shop_name, shop_address,
+		shop_phone, shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
+		privacy_accepted, spam, delivery, submission_key, client_address, status, held_through,
+		submission_fingerprint, confirmation_withheld)
+	SELECT id, created_at, code, shop_id, shop_name, shop_address,
+		shop_phone, shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
+		privacy_accepted, spam, delivery, submission_key, client_address, status, held_through,
+		submission_fingerprint, confirmation_withheld FROM reservations;
+	DROP TABLE reservations;
+	ALTER TABLE reservations_new RENAME TO reservations;
+	CREATE UNIQUE INDEX reservations_code ON reservations (code);
+	CREATE UNIQUE INDEX reservations_submission_key ON reservations (submission_key);
+	CREATE INDEX reservations_customer ON reservations (email, created_at);
+	CREATE INDEX reservations_held ON reservations (shop_id, status, held_through);
+	CREATE INDEX reservations_day ON reservations (shop_id, pickup_day);
+	CREATE TABLE reservation_events (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		reservation_id INTEGER NOT NULL REFERENCES reservations (id),
+		at TEXT NOT NULL,
+		actor TEXT NOT NULL CHECK (actor IN ('staff', 'customer', 'system')),
+		staff_id TEXT,
+		staff_name TEXT,
+		from_status TEXT NOT NULL,
+		to_status TEXT NOT NULL,
+		reason TEXT,
+		CHECK ((actor = 'staff') = (staff_id IS NOT NULL))
+	);
+	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);
+	CREATE TABLE emails_new (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		message_id INTEGER REFERENCES messages (id),
+		reservation_id INTEGER REFERENCES reservations (id),
+		kind TEXT NOT NULL CHECK (kind <> ''),
+		recipient TEXT NOT NULL,
+		status TEXT NOT NULL
+			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at INTEGER NOT NULL,
+		claimed_at INTEGER,
+		claimed_by TEXT,
+		sent_at TEXT,
+		last_error TEXT,
+		data_started_at INTEGER,
+		CHECK ((message_id IS NULL) <> (reservation_id IS NULL)),
+		UNIQUE (message_id, kind),
+		UNIQUE (reservation_id, kind)
+	);
+	INSERT INTO emails_new (id, message_id, reservation_id, kind, recipient, status, attempts,
+		next_attempt_at, claimed_at, claimed_by, sent_at, last_error, data_started_at)
+	SELECT id, message_id, reservation_id, kind, recipient, status, attempts,
+		next_attempt_at, claimed_at, claimed_by, sent_at, last_error, data_started_at FROM emails;
+	DROP TABLE emails;
+	ALTER TABLE emails_new RENAME TO emails;
+	CREATE INDEX emails_due ON emails (status, next_attempt_at);
+	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
 	// The customer's link (src/server/customer/): only the SHA-256 of a token is stored, never
 	// the token. A reservation's own (the confirmation page's link, from the POST answer), and
 	// one per confirmation e-mail, drawn anew at each attempt: an e-mail's text is made when it
@@ -273,10 +368,26 @@ export function migrate(db: Database.Database): void {
 			`The messages database has schema version ${version}, newer than this code (${MIGRATIONS.length}).`,
 		);
 	}
-	MIGRATIONS.slice(version).forEach((sql, index) => {
-		db.transaction(() => {
-			db.exec(sql);
-			db.pragma(`user_version = ${version + index + 1}`);
-		}).immediate();
-	});
+	if (version === MIGRATIONS.length) return;
+	// A migration that copies a table others refer to (SQLite's way to change a CHECK) must run
+	// with foreign keys off (they cannot be switched inside a transaction); every reference is
+	// checked again before each migration commits.
+	const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+	db.pragma('foreign_keys = OFF');
+	try {
+		MIGRATIONS.slice(version).forEach((sql, index) => {
+			db.transaction(() => {
+				db.exec(sql);
+				const broken = db.pragma('foreign_key_check') as { table: string }[];
+				if (broken.length > 0) {
+					throw new Error(
+						`Migration ${version + index + 1} leaves ${broken.length} broken reference(s) in ${broken[0]?.table ?? '?'}.`,
+					);
+				}
+				db.pragma(`user_version = ${version + index + 1}`);
+			}).immediate();
+		});
+	} finally {
+		db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+	}
 }

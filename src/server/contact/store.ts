@@ -36,13 +36,24 @@ import {
 	limitConfirmations,
 	storedEmailsFrom,
 } from './email-rows';
+import {
+	staffReservation,
+	staffReservationIdByCode,
+	staffReservations,
+	type StaffReservation,
+	type StaffReservationSummary,
+} from '../reservations/staff-store';
+import {
+	changeReservationStatus,
+	expireReservations,
+	type StatusChange,
+	type StatusChangeResult,
+} from '../reservations/status-store';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
 import {
-	cancelByCustomer,
 	customerReservation,
 	reservationIdOfToken,
 	setEmailToken,
-	type CustomerCancel,
 	type CustomerReservation,
 } from '../customer/store';
 import {
@@ -216,16 +227,10 @@ export class ContactStore {
 		return insertReservation(this.#db, reservation, claimedBy, drawCode);
 	}
 
-	/** The reservation a customer's token opens (by the token's hash), or null. */
-	customerReservation(tokenHash: string): CustomerReservation | null {
+	/** The reservation a customer's token opens (by the token's hash) as of `now`, or null. */
+	customerReservation(tokenHash: string, now: Date): CustomerReservation | null {
 		const id = reservationIdOfToken(this.#db, tokenHash);
-		return id === null ? null : customerReservation(this.#db, id);
-	}
-
-	/** Cancels, for its customer, the reservation a token's hash opens (src/server/customer/). */
-	cancelByCustomer(tokenHash: string, fromVersion: number | null): CustomerCancel {
-		const id = reservationIdOfToken(this.#db, tokenHash);
-		return id === null ? { kind: 'not-found' } : cancelByCustomer(this.#db, id, fromVersion);
+		return id === null ? null : customerReservation(this.#db, id, now);
 	}
 
 	/** Records the token hash of a confirmation e-mail claimed by `claimedBy`, about to be sent. */
@@ -445,6 +450,7 @@ export class ContactStore {
 			run(`DELETE FROM emails WHERE message_id IN (${messages})`);
 			run(`DELETE FROM emails WHERE reservation_id IN (${reservations})`);
 			run(`DELETE FROM reservation_items WHERE reservation_id IN (${reservations})`);
+			run(`DELETE FROM reservation_events WHERE reservation_id IN (${reservations})`);
 			return (
 				run(`DELETE FROM reservations WHERE id IN (${reservations})`) +
 				run(`DELETE FROM messages WHERE id IN (${messages})`)
@@ -494,6 +500,31 @@ export class ContactStore {
 	/** How many pickup reservations are stored. */
 	countReservations(): number {
 		return countReservations(this.#db);
+	}
+
+	/** Changes a reservation's state, with its event and e-mails (src/server/reservations/). */
+	changeReservationStatus(change: StatusChange): StatusChangeResult {
+		return changeReservationStatus(this.#db, change);
+	}
+
+	/** Stores 'not_collected' for every reservation whose hold ended before `now`. */
+	expireReservations(now: Date): number {
+		return expireReservations(this.#db, now);
+	}
+
+	/** The reservations of these shops from today on, and earlier ones still held. */
+	staffReservations(shopIds: readonly string[], now: Date): StaffReservationSummary[] {
+		return staffReservations(this.#db, shopIds, now);
+	}
+
+	/** One reservation of these shops in full, with its history; null for any other. */
+	staffReservation(id: number, shopIds: readonly string[], now: Date): StaffReservation | null {
+		return staffReservation(this.#db, id, shopIds, now);
+	}
+
+	/** The id of the reservation of these shops with this pickup code, or null. */
+	staffReservationIdByCode(code: string, shopIds: readonly string[]): number | null {
+		return staffReservationIdByCode(this.#db, code, shopIds);
 	}
 
 	/** Closes the database. */

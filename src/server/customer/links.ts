@@ -1,31 +1,52 @@
 /**
  * The customer's link as the service offers it (src/server/contact/service.ts): the reservation
- * a token opens, and its cancelling by the customer. A token that opens nothing counts against
- * its sender's allowance of misses: a link that works is never slowed down, and guessing is
- * (past the allowance a wrong token answers 429, until time has refilled it).
+ * a token opens, and its cancelling by the customer through the one change of state every actor
+ * uses (src/server/reservations/status-store.ts: the change, its event and the shop's e-mail in
+ * one transaction). A token that opens nothing counts against its sender's allowance of misses:
+ * a link that works is never slowed down, and guessing is (past the allowance a wrong token
+ * answers 429, until time has refilled it).
  */
 import { isCustomerToken } from '../../lib/pickup/customer-link';
+import type { ReservationStatus } from '../../lib/pickup/status';
 import { RateLimiter } from '../contact/rate-limit';
-import type { CustomerCancel, CustomerReservation } from './store';
+import type { StatusChangeResult } from '../reservations/status-store';
+import type { CustomerReservation } from './store';
 import { hashCustomerToken } from './token';
 
 /** Wrong tokens one address may send per minute before it has to wait. */
 export const MISSES_PER_MINUTE = 10;
 
-/** What opening a link found. */
-export type OpenResult =
-	| { kind: 'found'; reservation: CustomerReservation }
-	| { kind: 'not-found' }
-	| { kind: 'too-many'; retryAfterSeconds: number };
-
-/** What the store offers the links. */
-export interface CustomerLinkStore {
-	customerReservation(tokenHash: string): CustomerReservation | null;
-	cancelByCustomer(tokenHash: string, fromVersion: number | null): CustomerCancel;
+/** Refused past the allowance of wrong tokens. */
+export interface TooMany {
+	kind: 'too-many';
+	retryAfterSeconds: number;
 }
 
+/** What opening a link found. */
+export type OpenResult =
+	{ kind: 'found'; reservation: CustomerReservation } | { kind: 'not-found' } | TooMany;
+
 /** What cancelling from a link did. */
-export type CancelResult = CustomerCancel | { kind: 'too-many'; retryAfterSeconds: number };
+export type CancelResult =
+	| { kind: 'cancelled' }
+	| { kind: 'not-found' }
+	/** The reservation is in a final state. */
+	| { kind: 'not-allowed'; status: ReservationStatus }
+	/** The reservation changed since the version the customer saw. */
+	| { kind: 'conflict'; status: ReservationStatus }
+	| TooMany;
+
+/** What the links need of the service. */
+export interface CustomerLinkDeps {
+	/** The reservation a token's hash opens, as of now; null for none. */
+	find(tokenHash: string): CustomerReservation | null;
+	/** Cancels a reservation for its customer (fromVersion null: whatever it is now). */
+	cancel(
+		reservationId: number,
+		fromVersion: number | null,
+		reason: string | null,
+	): StatusChangeResult;
+}
 
 /** The customer's links of one process. */
 export interface CustomerLinks {
@@ -33,9 +54,14 @@ export interface CustomerLinks {
 	open(token: string, address: string): OpenResult;
 	/**
 	 * Cancels the reservation a token opens, from the version the customer saw (null: whatever
-	 * it is now), for the visitor at `address`.
+	 * it is now), with the customer's optional reason, for the visitor at `address`.
 	 */
-	cancel(token: string, address: string, fromVersion: number | null): CancelResult;
+	cancel(
+		token: string,
+		address: string,
+		fromVersion: number | null,
+		reason: string | null,
+	): CancelResult;
 }
 
 /** Options of createCustomerLinks. */
@@ -46,28 +72,38 @@ export interface CustomerLinkOptions {
 }
 
 export function createCustomerLinks(
-	store: CustomerLinkStore,
+	deps: CustomerLinkDeps,
 	{ now = Date.now, missesPerMinute = MISSES_PER_MINUTE }: CustomerLinkOptions = {},
 ): CustomerLinks {
 	const misses = new RateLimiter(missesPerMinute, now);
-	/** A wrong token: counted, and answered not-found until the allowance is used up. */
-	function miss(address: string): { kind: 'not-found' } | OpenResult {
+	/** A wrong token: counted, and not found until the allowance is used up. */
+	function miss(address: string): { kind: 'not-found' } | TooMany {
 		const decision = misses.take(address);
 		return decision.allowed
 			? { kind: 'not-found' }
 			: { kind: 'too-many', retryAfterSeconds: decision.retryAfterSeconds };
 	}
+	const find = (token: string) =>
+		isCustomerToken(token) ? deps.find(hashCustomerToken(token)) : null;
 	return {
 		open(token, address) {
-			const reservation = isCustomerToken(token)
-				? store.customerReservation(hashCustomerToken(token))
-				: null;
+			const reservation = find(token);
 			return reservation ? { kind: 'found', reservation } : miss(address);
 		},
-		cancel(token, address, fromVersion) {
-			if (!isCustomerToken(token)) return miss(address) as CancelResult;
-			const result = store.cancelByCustomer(hashCustomerToken(token), fromVersion);
-			return result.kind === 'not-found' ? (miss(address) as CancelResult) : result;
+		cancel(token, address, fromVersion, reason) {
+			const reservation = find(token);
+			if (!reservation) return miss(address);
+			const result = deps.cancel(reservation.id, fromVersion, reason);
+			switch (result.outcome) {
+				case 'changed':
+					return { kind: 'cancelled' };
+				case 'not-found':
+					return { kind: 'not-found' };
+				case 'conflict':
+					return { kind: 'conflict', status: result.status };
+				case 'not-allowed':
+					return { kind: 'not-allowed', status: result.status };
+			}
 		},
 	};
 }

@@ -23,6 +23,7 @@ import {
 	type CustomerStatus,
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
+import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
 import { isCrossSite } from '../contact/submission';
 import type { CustomerLinks } from './links';
 import type { CustomerReservation } from './store';
@@ -34,8 +35,11 @@ export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = Object.fre
 	'Referrer-Policy': 'no-referrer',
 });
 
-/** Longest body a cancel may have: one small field. */
-const MAX_BODY = 1024;
+/** Longest body a cancel may have: the version and a reason of MAX_REASON_LENGTH, encoded. */
+const MAX_BODY = 8192;
+
+/** Said when the customer's reason is too long. */
+export const REASON_TOO_LONG = `Il motivo può avere al massimo ${MAX_REASON_LENGTH} caratteri: accorcialo e riprova.`;
 
 /** What the page shows. */
 export interface CustomerPageView {
@@ -100,15 +104,28 @@ function view(
 	};
 }
 
-/** The version the form was made from, or null when missing or malformed. */
-async function formVersion(request: Request): Promise<number | null | 'too-large'> {
+/** What the cancel form sent. */
+interface CancelForm {
+	/** The version the page showed; null when missing or malformed (then: as it is now). */
+	version: number | null;
+	/** The customer's reason for the shop, if any (trimmed). */
+	reason: string | null;
+}
+
+/** The fields of the cancel form, or 'too-large'. */
+async function readForm(request: Request): Promise<CancelForm | 'too-large'> {
 	const length = Number(request.headers.get('content-length') ?? '0');
 	if (length > MAX_BODY) return 'too-large';
 	const body = await request.text();
 	if (body.length > MAX_BODY) return 'too-large';
-	const raw = new URLSearchParams(body).get('versione');
+	const params = new URLSearchParams(body);
+	const raw = params.get('versione');
 	const version = raw === null ? NaN : Number(raw);
-	return Number.isSafeInteger(version) && version >= 0 ? version : null;
+	const reason = params.get('motivo')?.trim() ?? '';
+	return {
+		version: Number.isSafeInteger(version) && version >= 0 ? version : null,
+		reason: reason === '' ? null : reason,
+	};
 }
 
 /** Handles a request to the customer's page. */
@@ -149,11 +166,18 @@ export async function handleCustomerPage(
 	if (isCrossSite(request, siteOrigin)) {
 		return { kind: 'response', response: text(403, CROSS_SITE_REFUSAL) };
 	}
-	const version = await formVersion(request);
-	if (version === 'too-large') {
+	const form = await readForm(request);
+	if (form === 'too-large') {
 		return { kind: 'response', response: text(413, 'Richiesta troppo lunga.') };
 	}
-	const result = links.cancel(token, clientAddress, version);
+	if (form.reason !== null && [...form.reason].length > MAX_REASON_LENGTH) {
+		const opened = links.open(token, clientAddress);
+		if (opened.kind === 'not-found') return notFound();
+		if (opened.kind === 'too-many') return tooMany(opened.retryAfterSeconds);
+		const shown = view(opened.reservation, token, { error: REASON_TOO_LONG });
+		return { kind: 'page', status: 422, view: { ...shown, confirming: shown.canCancel } };
+	}
+	const result = links.cancel(token, clientAddress, form.version, form.reason);
 	switch (result.kind) {
 		case 'too-many':
 			return tooMany(result.retryAfterSeconds);

@@ -5,14 +5,15 @@
  * shows it. Functions of an open database, called by ContactStore (src/server/contact/store.ts).
  */
 import type Database from 'better-sqlite3';
+import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
 import { reservationsForEmail } from '../pickup/store';
 import type { ReservationForEmail } from '../pickup/email-text';
 
 /** A reservation as its customer's page shows it. */
 export interface CustomerReservation extends ReservationForEmail {
 	shopId: string;
-	/** The stored status ('held', 'ready', 'collected', 'cancelled', 'not_collected'). */
-	status: string;
+	/** The state as of now: a hold that has ended reads 'not_collected' before the pass stores it. */
+	status: ReservationStatus;
 	/** The last day ("YYYY-MM-DD") the shop holds the pieces. */
 	heldThrough: string;
 	/** Changes made so far: a change names the version it was made from. */
@@ -23,9 +24,9 @@ export interface CustomerReservation extends ReservationForEmail {
 interface StateRow {
 	id: number;
 	shop_id: string;
-	status: string;
+	status: ReservationStatus;
 	held_through: string | null;
-	version?: number | null;
+	version: number;
 }
 
 /**
@@ -45,22 +46,24 @@ export function reservationIdOfToken(db: Database.Database, tokenHash: string): 
 	return row?.id ?? null;
 }
 
-/** The reservation of this id as its customer's page shows it, or null. */
+/** The reservation of this id as its customer's page shows it at `now`, or null. */
 export function customerReservation(
 	db: Database.Database,
 	reservationId: number,
+	now: Date,
 ): CustomerReservation | null {
 	const reservation = reservationsForEmail(db, [reservationId]).get(reservationId);
-	// SELECT *: the version column comes with the reservation states' migration.
-	const state = db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
-		StateRow | undefined;
+	const state = db
+		.prepare('SELECT id, shop_id, status, held_through, version FROM reservations WHERE id = ?')
+		.get(reservationId) as StateRow | undefined;
 	if (!reservation || !state) return null;
+	const heldThrough = state.held_through ?? reservation.day;
 	return {
 		...reservation,
 		shopId: state.shop_id,
-		status: state.status,
-		heldThrough: state.held_through ?? reservation.day,
-		version: state.version ?? 0,
+		status: effectiveStatus(state.status, heldThrough, now),
+		heldThrough,
+		version: state.version,
 	};
 }
 
@@ -82,38 +85,4 @@ export function setEmailToken(
 		)
 		.run(tokenHash, emailId, claimedBy);
 	return changes === 1;
-}
-
-/** What a customer's cancel did. */
-export type CustomerCancel =
-	| { kind: 'cancelled'; reservation: CustomerReservation }
-	| { kind: 'not-found' }
-	/** The reservation is in a state that cannot be cancelled (final). */
-	| { kind: 'not-allowed'; status: string }
-	/** The reservation changed since the version the customer saw. */
-	| { kind: 'conflict'; status: string };
-
-/**
- * Cancels a reservation for its customer, from the version the customer saw, in one IMMEDIATE
- * transaction: only while it is held or ready.
- */
-export function cancelByCustomer(
-	db: Database.Database,
-	reservationId: number,
-	fromVersion: number | null,
-): CustomerCancel {
-	const cancel = db.transaction((): CustomerCancel => {
-		const before = customerReservation(db, reservationId);
-		if (!before) return { kind: 'not-found' };
-		if (before.status !== 'held' && before.status !== 'ready') {
-			return { kind: 'not-allowed', status: before.status };
-		}
-		if (fromVersion !== null && fromVersion !== before.version) {
-			return { kind: 'conflict', status: before.status };
-		}
-		db.prepare(`UPDATE reservations SET status = 'cancelled' WHERE id = ?`).run(reservationId);
-		const after = customerReservation(db, reservationId);
-		return after ? { kind: 'cancelled', reservation: after } : { kind: 'not-found' };
-	});
-	return cancel.immediate();
 }

@@ -37,6 +37,10 @@ export interface ReservationForEmail {
 	totalCents: number;
 	/** True when the customer's confirmation was not sent: the address had its day's share. */
 	confirmationWithheld: boolean;
+	/** The last day the pieces are held ("YYYY-MM-DD"), for the e-mails of its changes. */
+	heldThrough?: string | undefined;
+	/** Why it was cancelled, when it was (the shop's words, or the customer's). */
+	cancelReason?: string | null | undefined;
 	/**
 	 * The customer's link to see and cancel the reservation (absolute), drawn by the outbox
 	 * just before the confirmation is sent; absent elsewhere.
@@ -45,17 +49,17 @@ export interface ReservationForEmail {
 }
 
 /** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
-function lineName(line: PickupLine): string {
+export function lineName(line: PickupLine): string {
 	return `${line.quantity} × ${line.productName} – ${line.variantLabel}`;
 }
 
 /** "54,90 € cad. = 109,80 €", or "6,90 €" for one piece. */
-function linePrice(line: PickupLine): string {
+export function linePrice(line: PickupLine): string {
 	const total = formatPrice(line.unitPriceCents * line.quantity);
 	return line.quantity === 1 ? total : `${formatPrice(line.unitPriceCents)} cad. = ${total}`;
 }
 
-function pieces(lines: readonly PickupLine[]): string {
+export function pieces(lines: readonly PickupLine[]): string {
 	const count = lines.reduce((sum, line) => sum + line.quantity, 0);
 	return count === 1 ? '1 pezzo' : `${count} pezzi`;
 }

@@ -94,6 +94,8 @@ interface ReservationRow {
 	spam: number;
 	delivery: Delivery;
 	confirmation_withheld: number;
+	held_through: string | null;
+	cancel_reason: string | null;
 }
 
 /** A row of `reservation_items`. */
@@ -143,15 +145,16 @@ export function variantKey(productId: string, variantId: string): string {
 
 /**
  * Pieces held at a shop on `now`'s Rome day, by variant (variantKey): those of the reservations
- * still 'held' whose last held day has not passed (src/lib/pickup/hold.ts). Spam holds nothing:
- * the shop never prepares it.
+ * still 'held' or 'ready' whose last held day has not passed (src/lib/pickup/hold.ts), even
+ * before the background pass has marked them 'not_collected'. Spam holds nothing: the shop
+ * never prepares it.
  */
 export function heldPieces(db: Database.Database, shopId: string, now: Date): Map<string, number> {
 	const rows = db
 		.prepare(
 			`SELECT item.product_id, item.variant_id, SUM(item.quantity) AS held
 			 FROM reservation_items AS item JOIN reservations ON reservations.id = item.reservation_id
-			 WHERE reservations.shop_id = ? AND reservations.status = 'held'
+			 WHERE reservations.shop_id = ? AND reservations.status IN ('held', 'ready')
 				AND reservations.held_through >= ? AND reservations.spam = 0
 			 GROUP BY item.product_id, item.variant_id`,
 		)
@@ -262,6 +265,8 @@ export function insertReservation(
 			lines: reservation.lines,
 			totalCents: reservation.totalCents,
 			confirmationWithheld: limited.withheld,
+			heldThrough: heldThrough(reservation.day, input.holdDays),
+			cancelReason: null,
 		};
 		const emails = insertClaimedEmails(
 			db,
@@ -279,7 +284,10 @@ export function insertReservation(
 
 const RESERVATION_COLUMNS = `id, created_at, code, shop_name, shop_address, shop_phone, shop_email,
 	pickup_day, pickup_hours, hold_days, total_cents, name, email, phone, spam, delivery,
-	confirmation_withheld`;
+	confirmation_withheld, held_through,
+	(SELECT reason FROM reservation_events AS event
+	 WHERE event.reservation_id = reservations.id AND event.to_status = 'cancelled'
+	 ORDER BY event.id DESC LIMIT 1) AS cancel_reason`;
 
 /** Rows of `reservations` with their lines, as the e-mails show them. */
 function withLines(db: Database.Database, rows: readonly ReservationRow[]): ReservationForEmail[] {
@@ -321,6 +329,8 @@ function withLines(db: Database.Database, rows: readonly ReservationRow[]): Rese
 		lines: lines.get(row.id) ?? [],
 		totalCents: row.total_cents,
 		confirmationWithheld: row.confirmation_withheld === 1,
+		heldThrough: row.held_through ?? heldThrough(row.pickup_day, row.hold_days),
+		cancelReason: row.cancel_reason,
 	}));
 }
 
