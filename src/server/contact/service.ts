@@ -24,6 +24,7 @@ import { createSmtpMailer, type Mailer } from './mailer';
 import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
 import { RateLimiter, type RateDecision } from './rate-limit';
 import { createCustomerLinks, type CustomerLinks } from '../customer/links';
+import type { MarkingStaff, MarkResult, StaffMessage } from '../staff-messages/store';
 import { hashCustomerToken, newCustomerToken } from '../customer/token';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import {
@@ -134,6 +135,10 @@ export interface ContactService {
 	 * per variant of each product id.
 	 */
 	availability(shopId: string, productIds: readonly string[]): Promise<Availability>;
+	/** The newest `limit` contact messages for staff, with e-mails and marks, and the total. */
+	staffMessages(limit: number): { messages: StaffMessage[]; total: number };
+	/** Marks a contact message 'Gestito' by a member of staff, unless someone did first. */
+	markMessageHandled(messageId: number, staff: MarkingStaff): MarkResult;
 	/** The customer's link: the reservation a token opens, and its cancelling. */
 	readonly customer: CustomerLinks;
 	/**
@@ -443,6 +448,14 @@ export function createContactService(
 		},
 
 		changeReservation,
+
+		staffMessages(limit) {
+			return store.staffMessages(limit);
+		},
+
+		markMessageHandled(messageId, staff) {
+			return store.markMessageHandled(messageId, staff, new Date(now()));
+		},
 
 		staffReservations(shopIds) {
 			return store.staffReservations(shopIds, new Date(now()));

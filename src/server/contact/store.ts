@@ -51,6 +51,13 @@ import {
 } from '../reservations/status-store';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
 import {
+	markMessageHandled,
+	staffMessages,
+	type MarkingStaff,
+	type MarkResult,
+	type StaffMessage,
+} from '../staff-messages/store';
+import {
 	customerReservation,
 	reservationIdOfToken,
 	setEmailToken,
@@ -225,6 +232,16 @@ export class ContactStore {
 		drawCode?: () => string,
 	): InsertReservationResult {
 		return insertReservation(this.#db, reservation, claimedBy, drawCode);
+	}
+
+	/** The newest `limit` messages for staff, with e-mails and 'Gestito' marks, and the total. */
+	staffMessages(limit: number): { messages: StaffMessage[]; total: number } {
+		return staffMessages(this.#db, limit);
+	}
+
+	/** Marks a message handled by `staff`, unless someone did first (src/server/staff-messages/). */
+	markMessageHandled(messageId: number, staff: MarkingStaff, now: Date): MarkResult {
+		return markMessageHandled(this.#db, messageId, staff, now);
 	}
 
 	/** The reservation a customer's token opens (by the token's hash) as of `now`, or null. */
