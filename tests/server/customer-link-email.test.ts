@@ -79,7 +79,7 @@ describe('the confirmation e-mail', () => {
 			expect(page.status).toBe(200);
 			expect(page.body).toContain(`Codice di ritiro ${String(json['code'])}`);
 		}
-	});
+	}, 60_000);
 
 	it('sent again after a refusal, carries a new link that works', async () => {
 		const smtp = await smtpFor(cleanups);
