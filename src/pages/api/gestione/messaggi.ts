@@ -14,9 +14,13 @@ export const POST: APIRoute = async (context) => {
 	return markFromRequest(context.request, staff, context.locals.contact);
 };
 
-export const ALL: APIRoute = () =>
-	staffJson(
+/** Other methods: the session first (nothing answers without one), then 405. */
+export const ALL: APIRoute = (context) => {
+	const staff = requireStaff(context);
+	if (staff instanceof Response) return staff;
+	return staffJson(
 		405,
 		{ error: 'Metodo non consentito: questo indirizzo accetta solo POST.' },
 		{ Allow: 'POST' },
 	);
+};
