@@ -17,6 +17,7 @@ import {
 } from '../../src/lib/pickup/customer-page';
 import { hashCustomerToken, newCustomerToken } from '../../src/server/customer/token';
 import { customerLinkOrigin } from '../../src/server/customer/origin';
+import { isCrossSite } from '../../src/server/contact/submission';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
 
@@ -96,5 +97,20 @@ describe('the customer page', () => {
 		expect(customerStatus('ready')).toBe('ready');
 		expect(customerStatus('boh')).toBe('held');
 		expect(changedMeanwhile('ready')).toContain('«Pronta per il ritiro»');
+	});
+});
+
+describe('a form of a page without referrer (Origin: null)', () => {
+	const post = (headers: Record<string, string>) =>
+		new Request('http://localhost:4700/prenotazione/x', { method: 'POST', headers });
+	it.each<[string, Record<string, string>, boolean]>([
+		['null from the same origin', { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }, false],
+		['null from another site', { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }, true],
+		['null from a sibling subdomain', { Origin: 'null', 'Sec-Fetch-Site': 'same-site' }, true],
+		['null with nothing else', { Origin: 'null' }, true],
+		['the server’s own origin', { Origin: 'http://localhost:4700' }, false],
+		['another origin', { Origin: 'https://altro.example' }, true],
+	])('%s: cross-site %s', (_name, headers, expected) => {
+		expect(isCrossSite(post(headers), null)).toBe(expected);
 	});
 });
