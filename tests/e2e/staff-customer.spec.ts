@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './helpers/test';
 import { LINES, storeList } from './helpers/pickup';
 import { signedInStaffPage, staffOrigin } from './helpers/webauthn';
+import { openControlled } from './helpers/worker';
 
 /**
  * The customer's link and the staff's messages, with the real server, SQLite and Chromium: a
@@ -24,6 +25,8 @@ test.describe('the customer’s link', () => {
 	test('reserve on the phone, open the link from the confirmation, cancel it once', async ({
 		page,
 	}) => {
+		// A reservation, three pages and three axe runs: on a loaded 2-core machine over 30 s.
+		test.setTimeout(120_000);
 		await storeList(page, { line: LINES.creatine500, quantity: 1 });
 		await page.goto('/lista-ritiro');
 		await expect(page.getByRole('button', { name: 'Invia prenotazione' })).toBeVisible();
@@ -73,11 +76,50 @@ test.describe('the customer’s link', () => {
 	});
 });
 
+test('the service worker keeps neither the confirmation’s link nor the link’s page', async ({
+	page,
+}) => {
+	const token = 'Zt4-Q_9kLmN0pR2sT5uV7wX8yA1bC3dE';
+	await openControlled(page, '/');
+	await page.goto(
+		`/lista-ritiro/confermata?codice=K7P2QX&negozio=aosta&giorno=2030-04-23&email=simulazione#link=${token}`,
+	);
+	await expect(page.getByRole('link', { name: 'Vedi o annulla la prenotazione' })).toHaveAttribute(
+		'href',
+		`/prenotazione/${token}`,
+	);
+	// A token no reservation has: the not-found page, from the network only.
+	expect((await page.goto(`/prenotazione/${token}`))?.status()).toBe(404);
+	await page.goto('/');
+	const cached = () =>
+		page.evaluate(async () => {
+			const found: string[] = [];
+			for (const name of await caches.keys()) {
+				const cache = await caches.open(name);
+				for (const request of await cache.keys()) {
+					const response = await cache.match(request);
+					const type = response?.headers.get('content-type') ?? '';
+					const body = /text|json|javascript/.test(type) ? ((await response?.text()) ?? '') : '';
+					found.push(`${request.url}\n${body}`);
+				}
+			}
+			return found;
+		});
+	// The worker stores a page once its answer has come: wait until the confirmation is in.
+	await expect
+		.poll(async () => (await cached()).some((entry) => entry.includes('/lista-ritiro/confermata')))
+		.toBe(true);
+	const entries = await cached();
+	expect(entries.length).toBeGreaterThan(0);
+	for (const entry of entries) expect(entry).not.toContain(token);
+});
+
 test.describe('the messages for staff', () => {
 	test('newest first, marked «Gestito» with who and when; axe before and after', async ({
 		context,
 		request,
 	}) => {
+		test.setTimeout(120_000);
 		const sender = `messaggio-${Date.now()}@example.com`;
 		const sent = await request.post(`${staffOrigin}/api/contact`, {
 			data: {
