@@ -3,16 +3,16 @@
 // under src/server/, to dist/server/*.mjs, so that plain Node (which on Node 20 cannot load
 // TypeScript) runs the very same code as the build and the unit tests — one implementation each:
 //
-//   src/server/main.ts           -> dist/server/serve.mjs    the production server
-//                                                            (`npm run serve`)
-//   src/server/contact/index.ts  -> dist/server/contact.mjs  the contact store and report, for
-//                                                            scripts/messages.mjs
-//   src/server/ops/index.ts      -> dist/server/ops.mjs      backup and restore, for
-//                                                            scripts/backup.mjs, restore.mjs
-//   src/server/staff/index.ts    -> dist/server/staff.mjs    staff members and their links,
-//                                                            for scripts/staff.mjs
+//   src/server/main.ts               -> dist/server/serve.mjs    the production server
+//                                                                (`npm run serve`)
+//   src/server/script-exports.ts     -> dist/server/contact.mjs  the store and every kind's
+//                                                                report, for scripts/messages.mjs
+//   src/server/ops/index.ts          -> dist/server/ops.mjs      backup and restore, for
+//                                                                scripts/backup.mjs, restore.mjs
+//   src/server/staff/index.ts        -> dist/server/staff.mjs    staff members and their links,
+//                                                                for scripts/staff.mjs
 //
-// One esbuild run with code splitting: what both use (the contact store, its configuration) is
+// One esbuild run with code splitting: what both use (the submissions store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
 // (dist/server/entry.mjs) is imported by the server at run time, not bundled.
 //
@@ -30,7 +30,7 @@ import { esbuild } from './typescript.mjs';
 /** File name in dist/server (without .mjs) -> source, relative to the repository. */
 const ENTRIES = {
 	serve: 'src/server/main.ts',
-	contact: 'src/server/contact/index.ts',
+	contact: 'src/server/script-exports.ts',
 	ops: 'src/server/ops/index.ts',
 	staff: 'src/server/staff/index.ts',
 };

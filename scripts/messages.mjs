@@ -1,12 +1,14 @@
 // `npm run messages`: prints the stored contact messages, newest first, with what happened to
 // their e-mails, for staff who do not receive them (simulation mode, mail server down).
 // `npm run prenotazioni` (this script with --prenotazioni): the same for the pickup
-// reservations, with their code, shop, day, items and customer.
+// reservations, with their code, shop, day, items and customer. Each entry shows the address it
+// was sent from. The kinds and their reports come from the registry of kinds
+// (src/server/kinds.ts): a new kind's report needs nothing here.
 //
 // Usage: npm run messages [-- --limit N]
 //        npm run prenotazioni [-- --limit N]
 // Reads CONTACT_DB_PATH (default data/messages.sqlite, relative to the project folder) through
-// the compiled contact module, dist/server/contact.mjs (from src/server/contact/index.ts): run
+// the compiled module dist/server/contact.mjs (from src/server/script-exports.ts): run
 // `npm run build` once first.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,29 +31,27 @@ function limitFromArgs(args) {
 
 const args = process.argv.slice(2);
 const limit = limitFromArgs(args);
-const reservations = args.includes('--prenotazioni');
 if (!existsSync(modulePath)) {
 	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
 	process.exit(1);
 }
-const { ContactStore, contactDbPath, formatMessageReport, formatReservationReport } = await import(
-	pathToFileURL(modulePath).href
-);
+const { KINDS, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
 
+// The kind whose option was given (`--prenotazioni`), else the one printed by default: every
+// kind with a report declares which (src/server/kinds.ts).
+const reported = KINDS.filter((kind) => kind.report);
+const kind =
+	reported.find((each) => each.report.option !== null && args.includes(each.report.option)) ??
+	reported.find((each) => each.report.option === null);
 const dbPath = contactDbPath(process.env, root);
 if (!existsSync(dbPath)) {
-	const what = reservations ? 'Nessuna prenotazione salvata' : 'Nessun messaggio salvato';
-	console.log(`${what} (il database ${dbPath} non esiste ancora).`);
+	console.log(`${kind.report.none} (il database ${dbPath} non esiste ancora).`);
 	process.exit(0);
 }
-const store = ContactStore.open(dbPath, { create: false });
+const store = SubmissionStore.open(dbPath, KINDS, { create: false });
 try {
 	console.log(`Database: ${dbPath}\n`);
-	console.log(
-		reservations
-			? formatReservationReport(store.listReservations(limit), store.countReservations())
-			: formatMessageReport(store.listMessages(limit), store.countMessages()),
-	);
+	console.log(kind.report.format(store.db, limit));
 } finally {
 	store.close();
 }

@@ -5,7 +5,7 @@ declare namespace App {
 		 * The contact service of this process: the server's, or under `astro dev` the one of
 		 * src/integrations/dev-contact.ts.
 		 */
-		contact?: import('./server/contact/service').ContactService;
+		contact?: import('./server/kinds').SubmissionsService;
 		/** The visitor's IP address as the server sees it (see TRUST_PROXY in README.md). */
 		clientAddress?: string;
 		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */

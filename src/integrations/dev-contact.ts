@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
-import type { ContactService } from '../server/contact/service';
+import type { SubmissionsService } from '../server/kinds';
 
 /** Where Astro's dev server reads a request's `locals` (Symbol.for('astro.locals') in Astro). */
 const LOCALS = Symbol.for('astro.locals');
 
-type ServiceModule = typeof import('../server/contact/service');
+type ServiceModule = typeof import('../server/kinds');
 type CatalogueModule = typeof import('../server/pickup/catalogue');
 
 /**
@@ -37,11 +37,11 @@ export default function devContact(): AstroIntegration {
 		name: 'dev-contact',
 		hooks: {
 			'astro:server:setup': ({ server, logger }) => {
-				let service: Promise<ContactService> | undefined;
+				let service: Promise<SubmissionsService> | undefined;
 
-				async function create(origin: string): Promise<ContactService> {
+				async function create(origin: string): Promise<SubmissionsService> {
 					const [services, catalogues] = (await Promise.all([
-						server.ssrLoadModule('/src/server/contact/service.ts'),
+						server.ssrLoadModule('/src/server/kinds.ts'),
 						server.ssrLoadModule('/src/server/pickup/catalogue.ts'),
 					])) as [ServiceModule, CatalogueModule];
 					const pickup = await catalogues.httpPickupCatalogue(origin);

@@ -28,7 +28,7 @@
  * too slow) never reaches the handler: lifecycle.ts answers it with JSON and the security headers.
  * Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
  *
- * The contact service (src/server/contact/service.ts) is created here at start-up, one per
+ * The submissions service (src/server/kinds.ts) is created here at start-up, one per
  * process, so its retry loop sends the e-mails a previous run left unsent without waiting for a
  * first visitor. It reads the build it serves for reservations and its e-mails' company name
  * (src/server/pickup/catalogue.ts: dist/client/api/ritiro.json, dist/client/api/product/).
@@ -55,7 +55,7 @@ import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
-import { createContactServiceFromEnv, type ContactService } from './contact/service';
+import { createContactServiceFromEnv, type SubmissionsService } from './kinds';
 import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
 import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
@@ -130,7 +130,7 @@ try {
 const log = createJsonLog();
 
 /** The contact service of this process; a bad configuration stops the server here. */
-let contact: ContactService;
+let contact: SubmissionsService;
 try {
 	contact = createContactServiceFromEnv(process.env, root, pickup, {
 		log: log.contactLog,

@@ -5,11 +5,22 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
-import { composeEmail } from '../../src/server/contact/emails';
-import { ContactStore, MIGRATIONS, type NewReservation } from '../../src/server/contact/store';
-import { migrate } from '../../src/server/contact/store-schema';
-import type { StatusChange } from '../../src/server/reservations/status-store';
+import { KINDS } from '../../src/server/kinds';
+import { heldPieces, insertReservation, type NewReservation } from '../../src/server/pickup/store';
+import {
+	staffReservation,
+	staffReservationIdByCode,
+} from '../../src/server/reservations/staff-store';
+import {
+	changeReservationStatus,
+	expireReservations,
+	type StatusChange,
+} from '../../src/server/reservations/status-store';
+import { composeEmail } from '../../src/server/submissions/emails';
+import { migrate } from '../../src/server/submissions/schema';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+import { createStaffMember } from '../helpers/staff';
 
 /**
  * Reservation states in a real SQLite file: every change with its event and e-mails in one
@@ -21,10 +32,33 @@ let dir: string;
 let path: string;
 const open: { close(): void }[] = [];
 
-function openStore(): ContactStore {
-	const store = ContactStore.open(path);
+/** The store of the file, and the functions under test on its database. */
+function storeOn(store: SubmissionStore) {
+	const { db } = store;
+	return {
+		schemaVersion: store.schemaVersion,
+		insertReservation: (input: NewReservation, claimedBy: string) =>
+			insertReservation(db, input, claimedBy),
+		changeReservationStatus: (change: StatusChange) => changeReservationStatus(db, change),
+		expireReservations: (now: Date) => expireReservations(db, now),
+		heldPieces: (shopId: string, now: Date) => heldPieces(db, shopId, now),
+		staffReservation: (id: number, shopIds: string[], now: Date) =>
+			staffReservation(db, id, shopIds, now),
+		staffReservationIdByCode: (code: string, shopIds: string[]) =>
+			staffReservationIdByCode(db, code, shopIds),
+		purgeSendersInactiveSince: (cutoff: Date) => store.purgeSendersInactiveSince(cutoff),
+	};
+}
+type Store = ReturnType<typeof storeOn>;
+
+/** The store of the file, with two members of staff of Torino (Giulia and Marco). */
+function openStore(): Store {
+	const store = SubmissionStore.open(path, KINDS);
 	open.push(store);
-	return store;
+	for (const member of [GIULIA, MARCO]) {
+		member.id = createStaffMember(path, { name: member.name, shops: ['torino'] }).id;
+	}
+	return storeOn(store);
 }
 
 /** A second connection to the same file, to look at its rows. */
@@ -47,8 +81,8 @@ afterEach(() => {
 /** Thursday 26 November 2026, 11:00 in Rome. */
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
-const GIULIA = { id: 'staff-1', name: 'Giulia' };
-const MARCO = { id: 'staff-2', name: 'Marco' };
+const GIULIA = { id: 0, name: 'Giulia' };
+const MARCO = { id: 0, name: 'Marco' };
 
 const checked = checkPickupItems(
 	[{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 }],
@@ -84,7 +118,7 @@ function newReservation(overrides: Partial<NewReservation> = {}): NewReservation
 }
 
 /** Stores a reservation; returns its id. */
-function reserve(store: ContactStore, overrides: Partial<NewReservation> = {}): number {
+function reserve(store: Store, overrides: Partial<NewReservation> = {}): number {
 	const result = store.insertReservation(newReservation(overrides), 'io');
 	if ('shortages' in result) throw new Error('refused for stock');
 	return result.id;
@@ -115,7 +149,7 @@ describe('changing a reservation state', () => {
 			version: 2,
 			event: {
 				actor: 'staff',
-				staffId: 'staff-1',
+				staffId: GIULIA.id,
 				staffName: 'Giulia',
 				from: 'held',
 				to: 'ready',
@@ -131,7 +165,7 @@ describe('changing a reservation state', () => {
 		if (!job) return;
 		const email = composeEmail(job, COMPANY);
 		expect(email.subject).toBe(
-			'Prenotazione ' + job.reservation?.code + ': pronta per il ritiro – Vigor Sport',
+			'Prenotazione ' + job.about.code + ': pronta per il ritiro – Vigor Sport',
 		);
 		expect(email.text).toContain('fino a domenica 29 novembre compreso');
 		expect(email.replyTo).toBe('torino@vigorsport.test');

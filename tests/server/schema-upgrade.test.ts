@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContactStore, MIGRATIONS } from '../../src/server/contact/store';
+import { countMessages, listMessages } from '../../src/server/contact/store';
+import { reservationIdOfToken } from '../../src/server/customer/store';
+import { KINDS } from '../../src/server/kinds';
+import { listReservations } from '../../src/server/pickup/store';
+import { MIGRATIONS } from '../../src/server/submissions/schema';
+import { SubmissionStore } from '../../src/server/submissions/store';
 import { tempDatabase } from './helpers/contact';
 
 /**
@@ -191,7 +196,7 @@ describe('upgrading a database of the shipped schema', () => {
 		expect(db.pragma('user_version', { simple: true })).toBe(SHIPPED_SCHEMA);
 		db.close();
 
-		const store = ContactStore.open(dbPath, { create: false });
+		const store = SubmissionStore.open(dbPath, KINDS, { create: false });
 		cleanups.push(() => store.close());
 		expect(store.schemaVersion).toBe(MIGRATIONS.length);
 		expect(MIGRATIONS.length).toBeGreaterThan(SHIPPED_SCHEMA);
@@ -222,31 +227,31 @@ describe('upgrading a database of the shipped schema', () => {
 		}
 
 		// The store reads the old rows through its own queries.
-		expect(store.countMessages()).toBe(3);
-		expect(store.listMessages().map((message) => message.name)).toEqual([
+		expect(countMessages(store.db)).toBe(3);
+		expect(listMessages(store.db).map((message) => message.name)).toEqual([
 			'Luca Verdi',
 			'Spam Bot',
 			'Anna Bianchi',
 		]);
-		const listed = store.listReservations();
+		const listed = listReservations(store.db);
 		expect(listed.map((reservation) => reservation.code)).toEqual(['M3N8VW', 'Q4Z9TB', 'K7P2QX']);
 		expect(listed.find((reservation) => reservation.code === 'M3N8VW')?.lines).toHaveLength(2);
 		expect(
 			listed.flatMap((reservation) => reservation.emails.map((email) => email.status)).sort(),
 		).toEqual(['failed', 'interrupted', 'sent']);
 		// An old reservation has no customer's link: no token opens it.
-		expect(store.customerReservation('0'.repeat(64), new Date())).toBeNull();
+		expect(reservationIdOfToken(store.db, '0'.repeat(64))).toBeNull();
 	});
 
 	it('opens an upgraded database again without changing it', () => {
 		const { dbPath, db } = shippedDatabase();
 		fill(db);
 		db.close();
-		ContactStore.open(dbPath, { create: false }).close();
+		SubmissionStore.open(dbPath, KINDS, { create: false }).close();
 		const once = new Database(dbPath, { readonly: true });
 		const first = dump(once);
 		once.close();
-		ContactStore.open(dbPath, { create: false }).close();
+		SubmissionStore.open(dbPath, KINDS, { create: false }).close();
 		const twice = new Database(dbPath, { readonly: true });
 		cleanups.push(() => twice.close());
 		expect(dump(twice)).toEqual(first);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY } from '../../src/server/contact/backoff';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/contact/config';
+import { DEFAULT_RETRY_POLICY } from '../../src/server/submissions/backoff';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/submissions/config';
 
 const ROOT = '/srv/vigorsport';
 const COMPANY = 'Vigor Sport';

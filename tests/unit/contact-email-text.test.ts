@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/lib/format/date';
-import {
-	adminNotification,
-	oneLine,
-	visitorConfirmation,
-} from '../../src/server/contact/email-text';
+import { adminNotification, visitorConfirmation } from '../../src/server/contact/email-text';
+import { oneLine } from '../../src/server/submissions/email-text';
 
 const MESSAGE = {
 	id: 42,

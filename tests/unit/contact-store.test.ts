@@ -4,15 +4,22 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessageReport } from '../../src/server/contact/report';
-import { ContactStore, MIGRATIONS, type NewMessage } from '../../src/server/contact/store';
+import {
+	countMessages,
+	insertMessage,
+	listMessages,
+	type NewMessage,
+} from '../../src/server/contact/store';
+import { KINDS } from '../../src/server/kinds';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 
 /** A real SQLite file in a temporary folder (a subfolder, to see it created). */
 let dir: string;
 let path: string;
-const open: ContactStore[] = [];
+const open: SubmissionStore[] = [];
 
-function openStore(): ContactStore {
-	const store = ContactStore.open(path);
+function openStore(): SubmissionStore {
+	const store = SubmissionStore.open(path, KINDS);
 	open.push(store);
 	return store;
 }
@@ -47,7 +54,7 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
 	};
 }
 
-describe('ContactStore', () => {
+describe('SubmissionStore', () => {
 	it('creates its folder and file, in WAL mode, at the latest schema version', () => {
 		const store = openStore();
 		expect(store.journalMode).toBe('wal');
@@ -73,9 +80,9 @@ describe('ContactStore', () => {
 		db.close();
 		const store = openStore();
 		expect(store.schemaVersion).toBe(MIGRATIONS.length);
-		expect(store.listMessages().map((row) => row.name)).toEqual(['Anna']);
-		store.insertMessage(message({ submissionKey: 'chiave-di-prova-0003' }), 'io');
-		expect(store.listMessages()).toHaveLength(2);
+		expect(listMessages(store.db).map((row) => row.name)).toEqual(['Anna']);
+		insertMessage(store.db, message({ submissionKey: 'chiave-di-prova-0003' }), 'io');
+		expect(listMessages(store.db)).toHaveLength(2);
 	});
 
 	it('refuses a database newer than the code', () => {
@@ -84,24 +91,24 @@ describe('ContactStore', () => {
 		const db = new Database(path);
 		db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
 		db.close();
-		expect(() => ContactStore.open(path)).toThrow(/newer than this code/);
+		expect(() => SubmissionStore.open(path, KINDS)).toThrow(/newer than this code/);
 	});
 
 	it('does not create a missing file when told not to', () => {
-		expect(() => ContactStore.open(path, { create: false })).toThrow();
+		expect(() => SubmissionStore.open(path, KINDS, { create: false })).toThrow();
 	});
 
 	it('stores a message with its e-mails claimed by the process that stores it', () => {
 		const store = openStore();
-		const { id, jobs } = store.insertMessage(message(), 'io');
+		const { id, jobs } = insertMessage(store.db, message(), 'io');
 		expect(jobs.map((job) => [job.kind, job.recipient, job.attempts])).toEqual([
 			['admin', 'negozio@example.it', 0],
 			['confirmation', 'mario@example.it', 0],
 		]);
-		expect(jobs[0]?.message).toMatchObject({ id, name: 'Mario Rossi' });
+		expect(jobs[0]?.about).toMatchObject({ id, name: 'Mario Rossi' });
 		// Claimed by the request: the retry loop does not see them.
 		expect(store.claimDue(T0 + 1, 'altro', 10)).toEqual([]);
-		expect(store.listMessages()[0]?.emails.map((email) => email.status)).toEqual([
+		expect(listMessages(store.db)[0]?.emails.map((email) => email.status)).toEqual([
 			'sending',
 			'sending',
 		]);
@@ -109,12 +116,13 @@ describe('ContactStore', () => {
 
 	it('stores a message sent twice with the same submission key once', () => {
 		const store = openStore();
-		const first = store.insertMessage(message({ submissionKey: 'chiave-di-prova-0001' }), 'io');
+		const first = insertMessage(store.db, message({ submissionKey: 'chiave-di-prova-0001' }), 'io');
 		expect(first.earlier).toBeUndefined();
 		const [admin] = first.jobs;
 		if (!admin) throw new Error('job expected');
 		store.markSent(admin.emailId, 'io', new Date(T0));
-		const again = store.insertMessage(
+		const again = insertMessage(
+			store.db,
 			message({ submissionKey: 'chiave-di-prova-0001', createdAt: new Date(T0 + 60_000) }),
 			'altro',
 		);
@@ -132,15 +140,15 @@ describe('ContactStore', () => {
 			},
 		});
 		// Another key, or none, is another message.
-		store.insertMessage(message({ submissionKey: 'chiave-di-prova-0002' }), 'io');
-		store.insertMessage(message(), 'io');
-		store.insertMessage(message(), 'io');
-		expect(store.listMessages()).toHaveLength(4);
+		insertMessage(store.db, message({ submissionKey: 'chiave-di-prova-0002' }), 'io');
+		insertMessage(store.db, message(), 'io');
+		insertMessage(store.db, message(), 'io');
+		expect(listMessages(store.db)).toHaveLength(4);
 	});
 
 	it('retries a failed e-mail only when due, and only in one process', () => {
 		const store = openStore();
-		const { jobs } = store.insertMessage(message(), 'io');
+		const { jobs } = insertMessage(store.db, message(), 'io');
 		const [admin, confirmation] = jobs;
 		if (!admin || !confirmation) throw new Error('two jobs expected');
 		store.markSent(admin.emailId, 'io', new Date(T0));
@@ -152,9 +160,11 @@ describe('ContactStore', () => {
 		expect(store.claimDue(T0 + 1000, 'b', 10)).toEqual([]);
 		// Another process cannot settle a row it did not claim.
 		store.markSent(confirmation.emailId, 'b', new Date(T0 + 1000));
-		expect(store.listMessages()[0]?.emails[1]?.status).toBe('sending');
+		expect(listMessages(store.db)[0]?.emails[1]?.status).toBe('sending');
 		store.markSent(confirmation.emailId, 'a', new Date(T0 + 1000));
-		expect(store.listMessages()[0]?.emails.map((email) => [email.status, email.attempts])).toEqual([
+		expect(
+			listMessages(store.db)[0]?.emails.map((email) => [email.status, email.attempts]),
+		).toEqual([
 			['sent', 1],
 			['sent', 2],
 		]);
@@ -162,10 +172,10 @@ describe('ContactStore', () => {
 
 	it('gives an e-mail up after its last attempt', () => {
 		const store = openStore();
-		const [admin] = store.insertMessage(message(), 'io').jobs;
+		const [admin] = insertMessage(store.db, message(), 'io').jobs;
 		if (!admin) throw new Error('job expected');
 		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', null);
-		expect(store.listMessages()[0]?.emails[0]).toMatchObject({
+		expect(listMessages(store.db)[0]?.emails[0]).toMatchObject({
 			status: 'failed',
 			attempts: 1,
 			lastError: 'ECONNREFUSED',
@@ -175,24 +185,24 @@ describe('ContactStore', () => {
 
 	it('after the lease, sends again an e-mail of a stopped process whose DATA never began, and never one whose DATA did', () => {
 		const store = openStore();
-		const [admin, confirmation] = store.insertMessage(message(), 'morto').jobs;
+		const [admin, confirmation] = insertMessage(store.db, message(), 'morto').jobs;
 		if (!admin || !confirmation) throw new Error('jobs expected');
 		store.markDataStarted(confirmation.emailId, 'morto', T0);
 		expect(store.markInterrupted(T0, T0)).toEqual({ retried: 0, uncertain: 0 });
 		expect(store.markInterrupted(T0 + 1, T0 + 5)).toEqual({ retried: 1, uncertain: 1 });
-		expect(store.listMessages()[0]?.emails.map((email) => [email.kind, email.status])).toEqual([
+		expect(listMessages(store.db)[0]?.emails.map((email) => [email.kind, email.status])).toEqual([
 			['admin', 'pending'],
 			['confirmation', 'interrupted'],
 		]);
 		expect(store.claimDue(T0 + 5, 'nuovo', 10).map((job) => job.emailId)).toEqual([admin.emailId]);
 		expect(store.claimDue(T0 + 86_400_000, 'nuovo', 10)).toEqual([]);
-		expect(formatMessageReport(store.listMessages(), 1)).toContain('esito incerto');
+		expect(formatMessageReport(listMessages(store.db), 1)).toContain('esito incerto');
 	});
 
 	it('at start-up, settles only the claims of stopped processes, by whether their DATA began', () => {
 		const store = openStore();
-		const [gone] = store.insertMessage(message(), '111-a').jobs;
-		store.insertMessage(message({ email: 'altro@example.it' }), '222-b');
+		const [gone] = insertMessage(store.db, message(), '111-a').jobs;
+		insertMessage(store.db, message({ email: 'altro@example.it' }), '222-b');
 		if (!gone) throw new Error('job expected');
 		store.markDataStarted(gone.emailId, '111-a', T0);
 		// A claim made again by a new attempt starts without the mark.
@@ -200,7 +210,7 @@ describe('ContactStore', () => {
 			retried: 1,
 			uncertain: 1,
 		});
-		const states = store.listMessages().map((item) => item.emails.map((email) => email.status));
+		const states = listMessages(store.db).map((item) => item.emails.map((email) => email.status));
 		expect(states).toEqual([
 			['sending', 'sending'],
 			['interrupted', 'pending'],
@@ -215,12 +225,12 @@ describe('ContactStore', () => {
 		const store = openStore();
 		const DAY = 86_400_000;
 		const at = (days: number) => new Date(T0 - days * DAY);
-		store.insertMessage(message({ email: 'vecchio@example.it', createdAt: at(400) }), 'io');
-		store.insertMessage(message({ email: 'torna@example.it', createdAt: at(500) }), 'io');
-		store.insertMessage(message({ email: 'torna@example.it', createdAt: at(10) }), 'io');
-		store.insertMessage(message({ email: 'nuovo@example.it', createdAt: at(1) }), 'io');
+		insertMessage(store.db, message({ email: 'vecchio@example.it', createdAt: at(400) }), 'io');
+		insertMessage(store.db, message({ email: 'torna@example.it', createdAt: at(500) }), 'io');
+		insertMessage(store.db, message({ email: 'torna@example.it', createdAt: at(10) }), 'io');
+		insertMessage(store.db, message({ email: 'nuovo@example.it', createdAt: at(1) }), 'io');
 		expect(store.purgeSendersInactiveSince(at(365))).toBe(1);
-		expect(store.listMessages().map((item) => [item.email, item.emails.length])).toEqual([
+		expect(listMessages(store.db).map((item) => [item.email, item.emails.length])).toEqual([
 			['nuovo@example.it', 2],
 			['torna@example.it', 2],
 			['torna@example.it', 2],
@@ -230,25 +240,26 @@ describe('ContactStore', () => {
 
 	it('lists messages newest first, with a limit, and reports them in Italian', () => {
 		const store = openStore();
-		store.insertMessage(message({ delivery: 'simulation', emails: [] }), 'io');
-		store.insertMessage(
+		insertMessage(store.db, message({ delivery: 'simulation', emails: [] }), 'io');
+		insertMessage(
+			store.db,
 			message({ name: 'Spam Bot', spam: true, delivery: 'none', emails: [] }),
 			'io',
 		);
-		const { jobs } = store.insertMessage(message({ name: 'Anna Bianchi' }), 'io');
+		const { jobs } = insertMessage(store.db, message({ name: 'Anna Bianchi' }), 'io');
 		const [admin, confirmation] = jobs;
 		if (!admin || !confirmation) throw new Error('two jobs expected');
 		store.markSent(admin.emailId, 'io', new Date(T0));
 		store.markFailed(confirmation.emailId, 'io', 'ECONNREFUSED 127.0.0.1:25', T0 + 60_000);
-		expect(store.countMessages()).toBe(3);
-		expect(store.listMessages().map((item) => item.name)).toEqual([
+		expect(countMessages(store.db)).toBe(3);
+		expect(listMessages(store.db).map((item) => item.name)).toEqual([
 			'Anna Bianchi',
 			'Spam Bot',
 			'Mario Rossi',
 		]);
-		expect(store.listMessages(1).map((item) => item.name)).toEqual(['Anna Bianchi']);
+		expect(listMessages(store.db, 1).map((item) => item.name)).toEqual(['Anna Bianchi']);
 
-		const report = formatMessageReport(store.listMessages(), store.countMessages());
+		const report = formatMessageReport(listMessages(store.db), countMessages(store.db));
 		expect(report).toContain('3 messaggi salvati, dal più recente:');
 		expect(report).toContain('#3 · 3 marzo 2026 alle 14:05 · Anna Bianchi <mario@example.it>');
 		expect(report).toContain(
@@ -260,7 +271,7 @@ describe('ContactStore', () => {
 		expect(report).toContain('· SPAM');
 		expect(report).toContain('E-mail: nessuna (modalità simulazione)');
 		expect(report).toContain('  > Vorrei un consiglio.');
-		expect(formatMessageReport(store.listMessages(1), 3)).toContain(
+		expect(formatMessageReport(listMessages(store.db, 1), 3)).toContain(
 			'3 messaggi salvati; il più recente:',
 		);
 		expect(formatMessageReport([], 0)).toBe('Nessun messaggio salvato.');

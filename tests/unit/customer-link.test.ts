@@ -17,7 +17,7 @@ import {
 } from '../../src/lib/pickup/customer-page';
 import { hashCustomerToken, newCustomerToken } from '../../src/server/customer/token';
 import { customerLinkOrigin } from '../../src/server/customer/origin';
-import { isCrossSite } from '../../src/server/contact/submission';
+import { isCrossSite } from '../../src/server/submissions/submission';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
 

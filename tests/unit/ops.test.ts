@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/contact/config';
-import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/contact/mailer';
-import { claimerIsGone } from '../../src/server/contact/outbox';
-import type { ContactHealth } from '../../src/server/contact/service';
-import { ContactStore } from '../../src/server/contact/store';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/submissions/config';
+import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/submissions/mailer';
+import { claimerIsGone } from '../../src/server/submissions/outbox';
+import { KINDS } from '../../src/server/kinds';
+import type { ContactHealth } from '../../src/server/submissions/service';
+import { SubmissionStore } from '../../src/server/submissions/store';
 import {
 	backupDatabase,
 	backupName,
@@ -224,7 +225,7 @@ describe('backup and restore', () => {
 		const dir = temp();
 		const dbPath = join(dir, 'data', 'messages.sqlite');
 		const folder = join(dir, 'copie');
-		const store = ContactStore.open(dbPath);
+		const store = SubmissionStore.open(dbPath, KINDS);
 		let clock = Date.parse('2026-11-26T03:00:00Z');
 		const now = () => new Date((clock += 1000));
 		const copies: BackupResult[] = [];
@@ -242,13 +243,13 @@ describe('backup and restore', () => {
 		const restored = restoreDatabase({ dbPath, file: copies[2]?.file ?? '', now });
 		expect(restored).toMatchObject({ messages: 0, reservations: 0 });
 		expect(restored.previous).toMatch(/messages\.sqlite\.prima-del-ripristino-\d{8}T\d{9}Z$/);
-		ContactStore.open(dbPath).close();
+		SubmissionStore.open(dbPath, KINDS).close();
 	});
 
 	it('refuses to keep fewer than one copy, and a file that is not a database', async () => {
 		const dir = temp();
 		const dbPath = join(dir, 'messages.sqlite');
-		ContactStore.open(dbPath).close();
+		SubmissionStore.open(dbPath, KINDS).close();
 		await expect(backupDatabase({ dbPath, folder: dir, keep: 0 })).rejects.toThrow(BackupError);
 		const plain = join(dir, 'vuoto.sqlite');
 		new Database(plain).close();

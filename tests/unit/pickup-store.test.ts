@@ -5,23 +5,28 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
-import { composeEmail } from '../../src/server/contact/emails';
+import { countMessages, insertMessage } from '../../src/server/contact/store';
 import {
-	ContactStore,
-	MIGRATIONS,
+	countReservations,
+	heldPieces,
+	insertReservation,
+	listReservations,
 	type InsertReservationResult,
 	type NewReservation,
-} from '../../src/server/contact/store';
+} from '../../src/server/pickup/store';
+import { composeEmail } from '../../src/server/submissions/emails';
+import { KINDS } from '../../src/server/kinds';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 import { formatReservationReport } from '../../src/server/pickup/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
 /** Reservations in a real SQLite file, with the messages' outbox. */
 let dir: string;
 let path: string;
-const open: ContactStore[] = [];
+const open: SubmissionStore[] = [];
 
-function openStore(): ContactStore {
-	const store = ContactStore.open(path);
+function openStore(): SubmissionStore {
+	const store = SubmissionStore.open(path, KINDS);
 	open.push(store);
 	return store;
 }
@@ -91,14 +96,14 @@ describe('reservations in the store', () => {
 	it('stores a reservation, its lines and its two e-mails, claimed, under a pickup code', () => {
 		const store = openStore();
 		const { id, code, jobs } = storedResult(
-			store.insertReservation(reservation(), 'io', () => 'ABC234'),
+			insertReservation(store.db, reservation(), 'io', () => 'ABC234'),
 		);
 		expect(code).toBe('ABC234');
 		expect(jobs.map((job) => [job.kind, job.recipient])).toEqual([
 			['admin', 'torino@vigorsport.test'],
 			['confirmation', 'mario@example.it'],
 		]);
-		expect(jobs[0]?.reservation).toMatchObject({
+		expect(jobs[0]?.about).toMatchObject({
 			id,
 			code: 'ABC234',
 			shopName: 'Sede di Torino',
@@ -109,34 +114,36 @@ describe('reservations in the store', () => {
 		});
 		// Claimed by the request: the retry loop does not see them.
 		expect(store.claimDue(T0 + 1, 'altro', 10)).toEqual([]);
-		const [stored] = store.listReservations();
+		const [stored] = listReservations(store.db);
 		expect(stored?.lines).toEqual(checked.lines);
 		expect(stored?.emails.map((email) => email.status)).toEqual(['sending', 'sending']);
-		expect(store.countReservations()).toBe(1);
+		expect(countReservations(store.db)).toBe(1);
 		// Messages and reservations are apart.
-		expect(store.countMessages()).toBe(0);
+		expect(countMessages(store.db)).toBe(0);
 	});
 
 	it('draws again when a code is taken, and gives up after twenty clashes', () => {
 		const store = openStore();
-		store.insertReservation(reservation(), 'io', () => 'AAAAAA');
+		insertReservation(store.db, reservation(), 'io', () => 'AAAAAA');
 		const draws = ['AAAAAA', 'AAAAAA', 'BBBBBB'];
 		const second = storedResult(
-			store.insertReservation(reservation(), 'io', () => draws.shift() ?? ''),
+			insertReservation(store.db, reservation(), 'io', () => draws.shift() ?? ''),
 		);
 		expect(second.code).toBe('BBBBBB');
-		expect(() => store.insertReservation(reservation(), 'io', () => 'AAAAAA')).toThrow(
+		expect(() => insertReservation(store.db, reservation(), 'io', () => 'AAAAAA')).toThrow(
 			/No free pickup code/,
 		);
 		// The failed transaction stored nothing.
-		expect(store.countReservations()).toBe(2);
+		expect(countReservations(store.db)).toBe(2);
 	});
 
 	it('stores a reservation sent twice under one submission key once, with its code', () => {
 		const store = openStore();
 		const key = 'chiave-di-prova-0001';
-		const first = storedResult(store.insertReservation(reservation({ submissionKey: key }), 'io'));
-		const again = store.insertReservation(reservation({ submissionKey: key }), 'io');
+		const first = storedResult(
+			insertReservation(store.db, reservation({ submissionKey: key }), 'io'),
+		);
+		const again = insertReservation(store.db, reservation({ submissionKey: key }), 'io');
 		expect(again).toEqual({
 			id: first.id,
 			code: first.code,
@@ -152,18 +159,18 @@ describe('reservations in the store', () => {
 				fingerprint: null,
 			},
 		});
-		expect(store.countReservations()).toBe(1);
+		expect(countReservations(store.db)).toBe(1);
 	});
 
 	it('retries a reservation’s failed e-mail through the same outbox as messages', () => {
 		const store = openStore();
-		const { jobs } = storedResult(store.insertReservation(reservation(), 'io', () => 'ABC234'));
+		const { jobs } = storedResult(insertReservation(store.db, reservation(), 'io', () => 'ABC234'));
 		const [admin] = jobs;
 		if (!admin) throw new Error('an admin e-mail expected');
 		store.markFailed(admin.emailId, 'io', 'ECONNREFUSED', T0 + 1000);
 		const [due] = store.claimDue(T0 + 1000, 'loop', 10);
-		expect(due?.message).toBeUndefined();
-		expect(due?.reservation).toEqual(admin.reservation);
+		expect(due?.owner.name).toBe('reservation');
+		expect(due?.about).toEqual(admin.about);
 		// What it sends: to the shop, the code first, Reply-To the customer.
 		const email = composeEmail(due ?? admin, { companyName: 'Vigor Sport', shopEmail: null });
 		expect(email).toMatchObject({
@@ -181,10 +188,11 @@ describe('reservations in the store', () => {
 		const at = (days: number) => new Date(T0 - days * DAY);
 		const withEmail = (email: string, days: number) =>
 			reservation({ reservation: { ...RESERVATION, email }, createdAt: at(days) });
-		store.insertReservation(withEmail('vecchio@example.it', 400), 'io');
-		store.insertReservation(withEmail('torna@example.it', 500), 'io');
+		insertReservation(store.db, withEmail('vecchio@example.it', 400), 'io');
+		insertReservation(store.db, withEmail('torna@example.it', 500), 'io');
 		// A recent message keeps the old reservation of the same person.
-		store.insertMessage(
+		insertMessage(
+			store.db,
 			{
 				name: 'Torna',
 				email: 'torna@example.it',
@@ -198,9 +206,9 @@ describe('reservations in the store', () => {
 			},
 			'io',
 		);
-		store.insertReservation(withEmail('nuovo@example.it', 1), 'io');
+		insertReservation(store.db, withEmail('nuovo@example.it', 1), 'io');
 		expect(store.purgeSendersInactiveSince(at(365))).toBe(1);
-		expect(store.listReservations().map((item) => [item.email, item.emails.length])).toEqual([
+		expect(listReservations(store.db).map((item) => [item.email, item.emails.length])).toEqual([
 			['nuovo@example.it', 2],
 			['torna@example.it', 2],
 		]);
@@ -230,16 +238,18 @@ describe('reservations in the store', () => {
 		const store = openStore();
 		expect(store.schemaVersion).toBe(MIGRATIONS.length);
 		const [due] = store.claimDue(T0, 'io', 10);
-		expect([due?.emailId, due?.message?.name, due?.attempts]).toEqual([7, 'Anna', 2]);
+		expect([due?.emailId, due?.owner.name, due?.attempts]).toEqual([7, 'message', 2]);
+		expect(due?.about).toMatchObject({ name: 'Anna' });
 		// New e-mails continue after the old ids.
-		const { jobs } = storedResult(store.insertReservation(reservation(), 'io'));
+		const { jobs } = storedResult(insertReservation(store.db, reservation(), 'io'));
 		expect(jobs[0]?.emailId).toBeGreaterThan(7);
 	});
 
 	it('refuses an e-mail row that belongs to nothing or to two things', () => {
 		const store = openStore();
-		store.insertReservation(reservation({ delivery: 'simulation', emails: [] }), 'io');
-		store.insertMessage(
+		insertReservation(store.db, reservation({ delivery: 'simulation', emails: [] }), 'io');
+		insertMessage(
+			store.db,
 			{
 				name: 'Anna',
 				email: 'anna@example.it',
@@ -269,12 +279,13 @@ describe('reservations in the store', () => {
 
 	it('reports reservations for the shop, code first, in Italian', () => {
 		const store = openStore();
-		store.insertReservation(
+		insertReservation(
+			store.db,
 			reservation({ delivery: 'simulation', emails: [] }),
 			'io',
 			() => 'ABC234',
 		);
-		const report = formatReservationReport(store.listReservations(), store.countReservations());
+		const report = formatReservationReport(listReservations(store.db), countReservations(store.db));
 		expect(report).toBe(
 			[
 				'1 prenotazione salvata:',
@@ -309,44 +320,50 @@ describe('held stock in the store', () => {
 
 	it('refuses what is no longer free, and stores nothing for it', () => {
 		const store = openStore();
-		storedResult(store.insertReservation(whey(3), 'io'));
-		expect(store.insertReservation(whey(2), 'io')).toEqual({ shortages: [{ line: 0, free: 1 }] });
-		expect(store.countReservations()).toBe(1);
-		storedResult(store.insertReservation(whey(1), 'io'));
-		expect(store.insertReservation(whey(1), 'io')).toEqual({ shortages: [{ line: 0, free: 0 }] });
+		storedResult(insertReservation(store.db, whey(3), 'io'));
+		expect(insertReservation(store.db, whey(2), 'io')).toEqual({
+			shortages: [{ line: 0, free: 1 }],
+		});
+		expect(countReservations(store.db)).toBe(1);
+		storedResult(insertReservation(store.db, whey(1), 'io'));
+		expect(insertReservation(store.db, whey(1), 'io')).toEqual({
+			shortages: [{ line: 0, free: 0 }],
+		});
 	});
 
 	it('frees the pieces of a collected or cancelled reservation at once', () => {
 		const store = openStore();
-		const { id } = storedResult(store.insertReservation(whey(4), 'io'));
-		expect('shortages' in store.insertReservation(whey(1), 'io')).toBe(true);
+		const { id } = storedResult(insertReservation(store.db, whey(4), 'io'));
+		expect('shortages' in insertReservation(store.db, whey(1), 'io')).toBe(true);
 		const db = new Database(path);
 		db.prepare(`UPDATE reservations SET status = 'collected' WHERE id = ?`).run(id);
 		db.close();
-		expect(store.heldPieces(TORINO.id, new Date(T0)).size).toBe(0);
-		storedResult(store.insertReservation(whey(4), 'io'));
+		expect(heldPieces(store.db, TORINO.id, new Date(T0)).size).toBe(0);
+		storedResult(insertReservation(store.db, whey(4), 'io'));
 	});
 
 	it('frees the pieces at midnight in Rome after the last held day', () => {
 		const store = openStore();
 		// Pickup on Friday 27 November with 3 hold days: held through Monday 30 November.
-		storedResult(store.insertReservation(whey(4), 'io'));
+		storedResult(insertReservation(store.db, whey(4), 'io'));
 		const key = 'whey-concentrate-80\ncioccolato-2-kg';
-		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T22:59:59Z')).get(key)).toBe(4);
-		expect(store.heldPieces(TORINO.id, new Date('2026-11-30T23:00:00Z')).get(key)).toBeUndefined();
+		expect(heldPieces(store.db, TORINO.id, new Date('2026-11-30T22:59:59Z')).get(key)).toBe(4);
+		expect(
+			heldPieces(store.db, TORINO.id, new Date('2026-11-30T23:00:00Z')).get(key),
+		).toBeUndefined();
 		const later = whey(4, { createdAt: new Date('2026-11-30T23:00:00Z') });
-		storedResult(store.insertReservation(later, 'io'));
+		storedResult(insertReservation(store.db, later, 'io'));
 	});
 
 	it('holds nothing for spam, and never refuses it for stock', () => {
 		const store = openStore();
 		storedResult(
-			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+			insertReservation(store.db, whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
 		);
 		storedResult(
-			store.insertReservation(whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
+			insertReservation(store.db, whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
 		);
-		storedResult(store.insertReservation(whey(4), 'io'));
+		storedResult(insertReservation(store.db, whey(4), 'io'));
 	});
 
 	it('withholds the confirmation past the daily limit of one address, any case', () => {
@@ -362,26 +379,25 @@ describe('held stock in the store', () => {
 					{ kind: 'confirmation', recipient: email },
 				],
 			});
-		expect(kinds(store.insertReservation(toMario('mario@example.it', 0), 'io'))).toEqual([
+		expect(kinds(insertReservation(store.db, toMario('mario@example.it', 0), 'io'))).toEqual([
 			'admin',
 			'confirmation',
 		]);
-		expect(kinds(store.insertReservation(toMario('MARIO@example.it', 1), 'io'))).toEqual([
+		expect(kinds(insertReservation(store.db, toMario('MARIO@example.it', 1), 'io'))).toEqual([
 			'admin',
 			'confirmation',
 		]);
-		const third = storedResult(store.insertReservation(toMario('mario@example.it', 2), 'io'));
+		const third = storedResult(insertReservation(store.db, toMario('mario@example.it', 2), 'io'));
 		expect(third.jobs.map((job) => job.kind)).toEqual(['admin']);
-		expect(third.jobs[0]?.reservation.confirmationWithheld).toBe(true);
+		expect(third.jobs[0]?.about.confirmationWithheld).toBe(true);
 		// Staff see it in `npm run prenotazioni`.
-		const report = formatReservationReport(store.listReservations(), store.countReservations());
+		const report = formatReservationReport(listReservations(store.db), countReservations(store.db));
 		expect(report).toContain(
 			'  Conferma al visitatore: non inviata (limite di conferme giornaliere per questo indirizzo)',
 		);
 		// A day after the first, one fits again.
-		expect(kinds(store.insertReservation(toMario('mario@example.it', 24 * 60 + 1), 'io'))).toEqual([
-			'admin',
-			'confirmation',
-		]);
+		expect(
+			kinds(insertReservation(store.db, toMario('mario@example.it', 24 * 60 + 1), 'io')),
+		).toEqual(['admin', 'confirmation']);
 	});
 });

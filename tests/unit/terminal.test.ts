@@ -58,6 +58,7 @@ describe('npm run messages', () => {
 		message: 'Prima riga\rRiga falsa\n\u202Eotseb\u001b[31m rosso',
 		spam: false,
 		confirmationWithheld: false,
+		clientAddress: '203.0.113.7\u001b[2J',
 		delivery: 'smtp',
 		emails: [
 			{
@@ -79,5 +80,6 @@ describe('npm run messages', () => {
 		expect(report).toContain('tel. 011\\r12345');
 		expect(report).toContain('  > Prima riga\\rRiga falsa\n  > \\u202Eotseb\\x1B[31m rosso');
 		expect(report).toContain('ultimo errore: 550 no\\r\\n\\x1B[2Jfalso');
+		expect(report).toContain('  Inviato da: 203.0.113.7\\x1B[2J');
 	});
 });

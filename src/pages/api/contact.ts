@@ -1,5 +1,5 @@
-import { handleContactPost } from '../../server/contact/http';
-import { submissionRoute } from '../../server/contact/route';
+import { CONTACT_PAGE, handleContactPost } from '../../server/contact/http';
+import { submissionRoute } from '../../server/submissions/route';
 
 /**
  * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
@@ -9,4 +9,5 @@ export const prerender = false;
 
 export const { POST, ALL } = submissionRoute(handleContactPost, {
 	unavailable: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.',
+	page: CONTACT_PAGE,
 });

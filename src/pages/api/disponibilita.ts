@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/contact/answers';
+import { json } from '../../server/submissions/answers';
 import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/pickup/availability';
 
 /**

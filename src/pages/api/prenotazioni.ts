@@ -1,5 +1,5 @@
 import { handlePickupPost, PICKUP_PAGE } from '../../server/pickup/http';
-import { submissionRoute } from '../../server/contact/route';
+import { submissionRoute } from '../../server/submissions/route';
 
 /**
  * POST /api/prenotazioni (docs/pickup.md): a pickup reservation, on demand like /api/contact, whose

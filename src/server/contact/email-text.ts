@@ -6,8 +6,9 @@
  * echoed their text would let the form send words of their choosing to strangers from the
  * shop's own sender. Pure.
  */
-
 import { formatDateTime } from '../../lib/format/date';
+import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../submissions/email-text';
+import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
 
 /** A stored message, as the e-mails show it. */
 export interface MessageForEmail {
@@ -20,23 +21,6 @@ export interface MessageForEmail {
 	/** True when the visitor's confirmation was not sent: the address had its day's share. */
 	confirmationWithheld: boolean;
 }
-
-/** Subject and plain-text body of an e-mail. */
-export interface EmailText {
-	subject: string;
-	text: string;
-}
-
-/** A visitor's text on one line, at most `max` characters: for subjects and greetings. */
-export function oneLine(text: string, max: number): string {
-	const line = text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
-	const chars = [...line];
-	return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
-}
-
-/** The line telling the shop that the visitor was sent no confirmation, and why. */
-export const CONFIRMATION_WITHHELD_NOTE =
-	"Conferma NON inviata al mittente: questo indirizzo ha già ricevuto il numero massimo di conferme nelle ultime 24 ore (può essere l'indirizzo di qualcun altro). Se rispondi, tienine conto.";
 
 /** The shop's notification of a new message. */
 export function adminNotification(message: MessageForEmail): EmailText {
@@ -80,3 +64,24 @@ export function visitorConfirmation(message: MessageForEmail, companyName: strin
 		].join('\n'),
 	};
 }
+
+/**
+ * A message's e-mails as the outbox and the reports know them (src/server/submissions/kind.ts):
+ * the shop's notification answers to the visitor, the visitor's confirmation to the shop.
+ */
+export const MESSAGE_EMAILS = {
+	admin: {
+		label: 'Notifica al negozio',
+		compose: (message: MessageForEmail) => ({
+			...adminNotification(message),
+			replyTo: message.email,
+		}),
+	},
+	confirmation: {
+		label: 'Conferma al visitatore',
+		compose: (message: MessageForEmail, { companyName, shopEmail }: EmailSettings) => ({
+			...visitorConfirmation(message, companyName),
+			replyTo: shopEmail ?? undefined,
+		}),
+	},
+} satisfies Record<string, EmailDeclaration<MessageForEmail>>;

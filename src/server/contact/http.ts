@@ -1,7 +1,7 @@
 /**
  * POST /api/contact over HTTP, with web-standard Request and Response (the Astro route in
  * src/pages/api/contact.ts only wires it). The shared steps (origin, type, size, encoding, rate
- * limit, answers) are submission.ts's; this file gives the contact form's: a JSON body or a
+ * limit, answers) are src/server/submissions/submission.ts's; this file gives the contact form's: a JSON body or a
  * urlencoded form, the five rules (422 with `fields`), and the answer 201 `{ ok, id,
  * emailStatus }` (200 when the submission key was stored already), or 303 to the thank-you page
  * for a form posted without JavaScript, whose refusals come back as a small HTML page.
@@ -12,10 +12,11 @@ import {
 	submissionKeyOf,
 	type ContactMessage,
 } from '../../lib/contact/contact-schema';
-import { json, NO_STORE, refuse, wantsHtml, type PageWording } from './answers';
-import type { ContactService, KeyConflict, SubmitResult } from './service';
-import { handleSubmission, HTTP_ERRORS, seconds, type RouteTexts } from './submission';
-import { submissionFingerprint } from './submission-fingerprint';
+import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../submissions/answers';
+import type { KeyConflict, SubmitResult } from '../submissions/service';
+import { handleSubmission, seconds, type RouteTexts } from '../submissions/submission';
+import { submissionFingerprint } from '../submissions/submission-fingerprint';
+import type { MessageService } from './service';
 
 /** Where a form posted without JavaScript lands after success (a prerendered page). */
 export const THANK_YOU_PATH = '/contatti/inviato';
@@ -36,7 +37,7 @@ export const CONTACT_TEXTS: RouteTexts = Object.freeze({
 });
 
 /** The contact form's error page. */
-const CONTACT_PAGE: PageWording = Object.freeze({
+export const CONTACT_PAGE: PageWording = Object.freeze({
 	title: 'Messaggio non inviato',
 	heading: 'Il messaggio non è stato inviato',
 	backHref: '/contatti#modulo',
@@ -46,25 +47,12 @@ const CONTACT_PAGE: PageWording = Object.freeze({
 
 /** What the route passes in. */
 export interface ContactRequestContext {
-	service: Pick<ContactService, 'takeRate' | 'submit' | 'findMessage' | 'companyName'>;
+	service: Pick<MessageService, 'takeRate' | 'submit' | 'findMessage'> & { companyName: string };
 	/** The visitor's address, for the rate limit. */
 	clientAddress: string;
 	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */
 	siteOrigin: string | null;
 	log?: Pick<Console, 'error'>;
-}
-
-/** The answer to any method but POST (`companyName` names the error page). */
-export function methodNotAllowed(
-	request: Request,
-	companyName: string,
-	page: PageWording = CONTACT_PAGE,
-): Response {
-	return refuse(
-		request,
-		{ status: 405, error: HTTP_ERRORS.method, headers: { Allow: 'POST' } },
-		{ ...page, companyName },
-	);
 }
 
 /** A contact message that passed the five rules. */

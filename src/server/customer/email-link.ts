@@ -1,44 +1,29 @@
 /**
  * The customer's link in a reservation's confirmation e-mail. The token is drawn just before
- * the e-mail is sent and only its hash is stored, with the e-mail: a retry draws a new one
- * (the attempt before it never reached anyone, or it would not be retried), and a copy of the
- * database holds no link that works.
+ * each attempt and only its hash is stored, with the e-mail: a retry draws a new one (the
+ * attempt before it never reached anyone, or it would not be retried), and a copy of the
+ * database holds no link that works. The `prepare` of the confirmation's declaration
+ * (src/server/pickup/store.ts, RESERVATION_OWNER).
  */
 import { customerLinkPath } from '../../lib/pickup/customer-link';
-import type { EmailJob } from '../contact/store-schema';
+import type { ReservationForEmail } from '../pickup/email-text';
+import type { EmailAttemptContext } from '../submissions/kind';
+import { setEmailToken } from './store';
 import { hashCustomerToken, newCustomerToken } from './token';
 
-/** What the outbox passes in. */
-interface LinkStore {
-	setEmailToken(emailId: number, claimedBy: string, tokenHash: string): boolean;
-}
+/** The site's address when none is configured (astro.config.mjs has the same). */
+const DEFAULT_ORIGIN = 'https://www.vigorsport.it';
 
 /**
- * The job with its customer's link when it is a reservation's confirmation, else as it is.
- * When the token cannot be recorded the e-mail still goes, without the link (the code in it is
- * what the counter needs), and the error is logged.
+ * The reservation with its customer's link, the token's hash stored with the e-mail; as it
+ * is when the e-mail is no longer claimed by this process (nothing to send then).
  */
 export function withCustomerLink(
-	job: EmailJob,
-	store: LinkStore,
-	claimedBy: string,
-	config: { linkOrigin?: string | undefined },
-	log: Pick<Console, 'error'>,
-): EmailJob {
-	if (!job.reservation || job.kind !== 'confirmation') return job;
+	reservation: ReservationForEmail,
+	{ db, emailId, claimedBy, settings }: EmailAttemptContext,
+): ReservationForEmail {
 	const token = newCustomerToken();
-	try {
-		if (!store.setEmailToken(job.emailId, claimedBy, hashCustomerToken(token))) return job;
-	} catch (error) {
-		log.error(
-			`Customer link: cannot record the token of e-mail ${job.emailId}:`,
-			error instanceof Error ? error.message : String(error),
-		);
-		return job;
-	}
-	const origin = config.linkOrigin ?? 'https://www.vigorsport.it';
-	return {
-		...job,
-		reservation: { ...job.reservation, customerLink: `${origin}${customerLinkPath(token)}` },
-	};
+	if (!setEmailToken(db, emailId, claimedBy, hashCustomerToken(token))) return reservation;
+	const origin = settings.linkOrigin ?? DEFAULT_ORIGIN;
+	return { ...reservation, customerLink: `${origin}${customerLinkPath(token)}` };
 }

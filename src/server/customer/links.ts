@@ -8,7 +8,7 @@
  */
 import { isCustomerToken } from '../../lib/pickup/customer-link';
 import type { ReservationStatus } from '../../lib/pickup/status';
-import { RateLimiter } from '../contact/rate-limit';
+import { RateLimiter } from '../submissions/rate-limit';
 import type { StatusChangeResult } from '../reservations/status-store';
 import type { CustomerReservation } from './store';
 import { hashCustomerToken } from './token';

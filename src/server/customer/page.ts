@@ -24,7 +24,7 @@ import {
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
-import { isCrossSite } from '../contact/submission';
+import { isCrossSite } from '../submissions/submission';
 import type { CustomerLinks } from './links';
 import type { CustomerReservation } from './store';
 

@@ -11,8 +11,8 @@
  */
 import { MAX_PICKUP_LINES } from '../../lib/pickup/items';
 import { isCatalogueId } from '../../lib/pickup/product';
-import { json } from '../contact/answers';
-import type { ContactService } from '../contact/service';
+import { json } from '../submissions/answers';
+import type { PickupService } from './service';
 
 /** The query's parameters. */
 export const AVAILABILITY_PARAMS = Object.freeze({ shop: 'negozio', product: 'prodotto' });
@@ -31,7 +31,7 @@ export const AVAILABILITY_ERRORS = Object.freeze({
 /** Answers GET /api/disponibilita with the service of the process. */
 export async function handleAvailability(
 	url: URL,
-	service: Pick<ContactService, 'availability' | 'pickup'>,
+	service: Pick<PickupService, 'availability' | 'pickup'>,
 ): Promise<Response> {
 	const params = url.searchParams;
 	const refuse = (error: string) => json(400, { error });

@@ -14,7 +14,8 @@ import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import type { PickupLine } from '../../lib/pickup/items';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../contact/email-text';
+import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../submissions/email-text';
+import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
 
 /** A stored reservation, as the e-mails show it. */
 export interface ReservationForEmail {
@@ -139,3 +140,25 @@ export function customerConfirmation(
 		].join('\n'),
 	};
 }
+
+/**
+ * A reservation's e-mails as the outbox and the reports know them
+ * (src/server/submissions/kind.ts): the shop's notification answers to the customer, the
+ * customer's confirmation to the shop chosen.
+ */
+export const RESERVATION_EMAILS = {
+	admin: {
+		label: 'Notifica al negozio',
+		compose: (reservation: ReservationForEmail) => ({
+			...shopNotification(reservation),
+			replyTo: reservation.email,
+		}),
+	},
+	confirmation: {
+		label: 'Conferma al visitatore',
+		compose: (reservation: ReservationForEmail, { companyName }: EmailSettings) => ({
+			...customerConfirmation(reservation, companyName),
+			replyTo: reservation.shopEmail,
+		}),
+	},
+} satisfies Record<string, EmailDeclaration<ReservationForEmail>>;

@@ -1,7 +1,7 @@
 /**
  * POST /api/prenotazioni over HTTP (docs/pickup.md), with web-standard Request and Response (the
- * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps it shares with the contact
- * form are src/server/contact/submission.ts's: cross-site Origin 403, content type 415, size
+ * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps every kind shares are
+ * src/server/submissions/submission.ts's: cross-site Origin 403, content type 415, size
  * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
  *
  * - JSON only: the list page needs JavaScript. A form post gets a 415 saying so (a small
@@ -19,10 +19,11 @@ import { pickupItemErrors, pickupProductIds, type PickupItemError } from '../../
 import type { PickupProduct } from '../../lib/pickup/product';
 import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
 import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
-import { json, refuse, type PageWording } from '../contact/answers';
-import type { ContactService, KeyConflict, ReserveResult } from '../contact/service';
-import { handleSubmission, seconds, type RouteTexts } from '../contact/submission';
-import { submissionFingerprint } from '../contact/submission-fingerprint';
+import { json, refuse, type PageWording } from '../submissions/answers';
+import type { KeyConflict } from '../submissions/service';
+import { handleSubmission, seconds, type RouteTexts } from '../submissions/submission';
+import { submissionFingerprint } from '../submissions/submission-fingerprint';
+import type { PickupService, ReserveResult } from './service';
 import type { HeldShortage } from './store';
 
 /** The Italian texts of the refusals of a reservation. */
@@ -62,10 +63,9 @@ export const PICKUP_PAGE: PageWording = Object.freeze({
 
 /** What the route passes in. */
 export interface PickupRequestContext {
-	service: Pick<
-		ContactService,
-		'takeReservationRate' | 'reserve' | 'findReservation' | 'companyName' | 'pickup'
-	>;
+	service: Pick<PickupService, 'takeReservationRate' | 'reserve' | 'findReservation' | 'pickup'> & {
+		companyName: string;
+	};
 	/** The visitor's address, for the rate limit. */
 	clientAddress: string;
 	/** The public site's origin (https://www.vigorsport.it), also allowed as Origin. */

@@ -1,6 +1,7 @@
 /**
  * The text `npm run prenotazioni` prints for the shop: every stored pickup reservation, newest
- * first, with its code, shop, day, items, customer and what happened to its two e-mails.
+ * first, with its code, shop, day, items, customer, what happened to its two e-mails and the
+ * address it came from.
  * Everything that came from outside (the customer's name, e-mail and phone, a mail server's
  * error) goes through `escapeForTerminal`, as in the messages' report. Pure.
  */
@@ -8,7 +9,13 @@ import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import { escapeForTerminal as safe } from '../../lib/format/terminal';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { describeEmails, formatReport, type ReportWords } from '../contact/report';
+import {
+	describeClientAddress,
+	describeEmails,
+	formatReport,
+	type ReportWords,
+} from '../submissions/report';
+import { RESERVATION_EMAILS } from './email-text';
 import type { StoredReservation } from './store';
 
 /** One reservation: code, day and shop first, then the customer, the items and the e-mails. */
@@ -32,7 +39,8 @@ export function describeReservation(reservation: StoredReservation): string {
 				`  ${line.quantity} × ${line.productName} – ${line.variantLabel} (${formatPrice(line.unitPriceCents)} cad.)`,
 		),
 		`  Totale indicativo: ${formatPrice(reservation.totalCents)}`,
-		...describeEmails(reservation),
+		...describeEmails(reservation, RESERVATION_EMAILS),
+		...describeClientAddress(reservation),
 	].join('\n');
 }
 

@@ -11,7 +11,8 @@
  */
 import { formatPrice } from '../../lib/format/price';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { oneLine, type EmailText } from '../contact/email-text';
+import { oneLine, type EmailText } from '../submissions/email-text';
+import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
 import { lineName, linePrice, pieces, type ReservationForEmail } from './email-text';
 
 /** The shop's block: name, address, phone. */
@@ -118,3 +119,34 @@ export function customerCancelledEmail(reservation: ReservationForEmail): EmailT
 		].join('\n'),
 	};
 }
+
+/**
+ * The e-mails of a reservation's changes of state, as its owner declares them to the outbox
+ * (src/server/submissions/kind.ts): the customer's answer to the shop, the shop's to the customer.
+ */
+export const RESERVATION_STATUS_EMAILS = {
+	ready: {
+		label: 'Avviso «pronta» al cliente',
+		compose: (reservation: ReservationForEmail, { companyName }: EmailSettings) => ({
+			...readyEmail(reservation, companyName),
+			replyTo: reservation.shopEmail,
+		}),
+	},
+	cancelled: {
+		label: 'Annullamento del negozio al cliente',
+		compose: (reservation: ReservationForEmail, { companyName }: EmailSettings) => ({
+			...shopCancelledEmail(reservation, companyName),
+			replyTo: reservation.shopEmail,
+		}),
+	},
+	customer_cancelled: {
+		label: 'Annullamento del cliente al negozio',
+		compose: (reservation: ReservationForEmail) => ({
+			...customerCancelledEmail(reservation),
+			replyTo: reservation.email,
+		}),
+	},
+} satisfies Record<string, EmailDeclaration<ReservationForEmail>>;
+
+/** The kinds of the e-mails of a reservation's changes of state. */
+export type ReservationChangeEmailKind = keyof typeof RESERVATION_STATUS_EMAILS;

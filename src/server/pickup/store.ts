@@ -1,11 +1,11 @@
 /**
- * Pickup reservations in the messages database (tables `reservations` and `reservation_items`,
- * migrations 4 and 5 of src/server/contact/store-schema.ts): storing one with its e-mails in
- * one transaction, under a pickup code no other stored reservation has, only when the shop
+ * Pickup reservations in the submissions database (tables `reservations` and
+ * `reservation_items`, src/server/submissions/schema.ts): storing one with its e-mails in one
+ * transaction, under a pickup code no other stored reservation has, only when the shop
  * still has its pieces free (its shelf stock minus the pieces other reservations hold there,
  * src/lib/pickup/hold.ts); finding the one stored under a submission key; reading them for the
- * e-mails and for staff. Functions of an open database, called by ContactStore
- * (src/server/contact/store.ts).
+ * e-mails and for staff. Functions of the open database (SubmissionStore.db,
+ * src/server/submissions/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
 import { pickupCode } from '../../lib/pickup/code';
@@ -19,27 +19,26 @@ import {
 	insertClaimedEmails,
 	limitConfirmations,
 	storedEmailsFrom,
-	type ClaimedEmail,
-} from '../contact/email-rows';
-import type { Delivery, EarlierMessage, NewEmail, StoredEmail } from '../contact/store-schema';
-import type { ReservationForEmail } from './email-text';
+} from '../submissions/email-rows';
+import type { EmailJob, EmailOwner } from '../submissions/kind';
+import type {
+	Delivery,
+	EarlierSubmission,
+	StoredEmail,
+	SubmissionBase,
+} from '../submissions/schema';
+import { RESERVATION_EMAILS, type ReservationForEmail } from './email-text';
+import { RESERVATION_STATUS_EMAILS } from './status-email-text';
+import { withCustomerLink } from '../customer/email-link';
+
+/** The column of `emails` naming a reservation. */
+const RESERVATION_COLUMN = 'reservation_id';
 
 /** A checked reservation to store. */
-export interface NewReservation {
+export interface NewReservation extends SubmissionBase {
 	reservation: PickupReservation;
 	/** Days the shop holds the items (the settings' pickupHoldDays when it arrived). */
 	holdDays: number;
-	createdAt: Date;
-	spam: boolean;
-	delivery: Delivery;
-	emails: readonly NewEmail[];
-	submissionKey?: string | undefined;
-	/** The sender's address as the server knows it (the visitor's, also behind the CDN). */
-	clientAddress?: string | undefined;
-	/** The fingerprint of what was sent under the key (submission-fingerprint.ts). */
-	submissionFingerprint?: string | undefined;
-	/** Most confirmations one address gets in 24 hours; further ones are not sent. */
-	confirmationsPerDay: number;
 	/** The SHA-256 of the customer's link token (src/server/customer/token.ts). */
 	customerTokenHash?: string | undefined;
 }
@@ -53,7 +52,7 @@ export interface HeldShortage {
 }
 
 /** A reservation stored earlier under the same submission key. */
-export interface EarlierReservation extends EarlierMessage {
+export interface EarlierReservation extends EarlierSubmission {
 	code: string;
 }
 
@@ -62,7 +61,7 @@ export type InsertReservationResult =
 	| {
 			id: number;
 			code: string;
-			jobs: (ClaimedEmail & { reservation: ReservationForEmail })[];
+			jobs: EmailJob<ReservationForEmail>[];
 			earlier?: undefined;
 	  }
 	| { id: number; code: string; jobs: []; earlier: EarlierReservation }
@@ -73,6 +72,8 @@ export interface StoredReservation extends ReservationForEmail {
 	spam: boolean;
 	delivery: Delivery;
 	emails: StoredEmail[];
+	/** The sender's address as the server knew it; null for one stored before it was kept. */
+	clientAddress: string | null;
 }
 
 /** A row of `reservations`. */
@@ -94,6 +95,7 @@ interface ReservationRow {
 	spam: number;
 	delivery: Delivery;
 	confirmation_withheld: number;
+	client_address: string | null;
 	held_through: string | null;
 	cancel_reason: string | null;
 }
@@ -133,9 +135,9 @@ export function earlierReservation(
 			`SELECT id, code, delivery, submission_fingerprint AS fingerprint
 			 FROM reservations WHERE submission_key = ?`,
 		)
-		.get(submissionKey) as EarlierReservation | undefined;
+		.get(submissionKey) as Omit<EarlierReservation, 'emails'> | undefined;
 	if (!row) return null;
-	return { ...row, emails: emailStates(db, 'reservation_id', row.id) };
+	return { ...row, emails: emailStates(db, RESERVATION_COLUMN, row.id) };
 }
 
 /** The key of a variant in heldPieces' map. */
@@ -270,13 +272,14 @@ export function insertReservation(
 		};
 		const emails = insertClaimedEmails(
 			db,
-			'reservation_id',
+			RESERVATION_COLUMN,
 			id,
 			limited.emails,
 			createdAt.getTime(),
 			claimedBy,
 		);
-		return { id, code, jobs: emails.map((email) => ({ ...email, reservation: forEmail })) };
+		const jobs = emails.map((email) => ({ ...email, owner: RESERVATION_OWNER, about: forEmail }));
+		return { id, code, jobs };
 	});
 	// IMMEDIATE: the write lock is taken before the look-ups (submission key, held pieces, code).
 	return insert.immediate();
@@ -284,7 +287,7 @@ export function insertReservation(
 
 const RESERVATION_COLUMNS = `id, created_at, code, shop_name, shop_address, shop_phone, shop_email,
 	pickup_day, pickup_hours, hold_days, total_cents, name, email, phone, spam, delivery,
-	confirmation_withheld, held_through,
+	confirmation_withheld, client_address, held_through,
 	(SELECT reason FROM reservation_events AS event
 	 WHERE event.reservation_id = reservations.id AND event.to_status = 'cancelled'
 	 ORDER BY event.id DESC LIMIT 1) AS cancel_reason`;
@@ -353,12 +356,17 @@ export function listReservations(db: Database.Database, limit?: number): StoredR
 	const rows = db
 		.prepare(`SELECT ${RESERVATION_COLUMNS} FROM reservations ORDER BY id DESC LIMIT ?`)
 		.all(limit ?? -1) as ReservationRow[];
-	const emails = storedEmailsFrom(db, 'reservation_id', rows.at(-1)?.id ?? Number.MAX_SAFE_INTEGER);
+	const emails = storedEmailsFrom(
+		db,
+		RESERVATION_COLUMN,
+		rows.at(-1)?.id ?? Number.MAX_SAFE_INTEGER,
+	);
 	return withLines(db, rows).map((reservation, index) => ({
 		...reservation,
 		spam: rows[index]?.spam === 1,
 		delivery: rows[index]?.delivery ?? 'none',
 		emails: emails.get(reservation.id) ?? [],
+		clientAddress: rows[index]?.client_address ?? null,
 	}));
 }
 
@@ -367,3 +375,17 @@ export function countReservations(db: Database.Database): number {
 	return (db.prepare('SELECT COUNT(*) AS count FROM reservations').get() as { count: number })
 		.count;
 }
+
+/** Reservations as owners of e-mails, for the outbox (src/server/submissions/kind.ts). */
+export const RESERVATION_OWNER: EmailOwner<ReservationForEmail> = {
+	name: 'reservation',
+	column: RESERVATION_COLUMN,
+	messageIdPrefix: 'ritiro',
+	emails: {
+		...RESERVATION_EMAILS,
+		// The confirmation carries the customer's link, drawn at each attempt.
+		confirmation: { ...RESERVATION_EMAILS.confirmation, prepare: withCustomerLink },
+		...RESERVATION_STATUS_EMAILS,
+	},
+	load: reservationsForEmail,
+};

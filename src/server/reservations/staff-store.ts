@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import { romeToday } from '../../lib/pickup/days';
 import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
-import type { EmailKind, EmailState } from '../contact/store-schema';
+import type { EmailKind, EmailState } from '../submissions/schema';
 import { eventsOf, type ReservationEvent } from './status-store';
 
 /** A reservation in the staff list. */

@@ -18,13 +18,16 @@ import {
 	type ReservationStatus,
 	type StatusActor,
 } from '../../lib/pickup/status';
-import { insertClaimedEmails } from '../contact/email-rows';
-import type { EmailJob, NewEmail, ReservationChangeEmailKind } from '../contact/store-schema';
-import { reservationsForEmail } from '../pickup/store';
+import type { ReservationForEmail } from '../pickup/email-text';
+import type { ReservationChangeEmailKind } from '../pickup/status-email-text';
+import { RESERVATION_OWNER, reservationsForEmail } from '../pickup/store';
+import { insertClaimedEmails } from '../submissions/email-rows';
+import type { EmailJob } from '../submissions/kind';
+import type { NewEmail } from '../submissions/schema';
 
 /** A member of staff, as a change records them. */
 export interface StaffActor {
-	id: string;
+	id: number;
 	name: string;
 }
 
@@ -52,7 +55,7 @@ export interface ReservationEvent {
 	/** ISO time. */
 	at: string;
 	actor: StatusActor;
-	staffId: string | null;
+	staffId: number | null;
 	staffName: string | null;
 	from: ReservationStatus;
 	to: ReservationStatus;
@@ -67,7 +70,7 @@ export type StatusChangeResult =
 			version: number;
 			event: ReservationEvent;
 			/** The e-mails of the change, claimed by `claimedBy`, for the outbox to send now. */
-			jobs: EmailJob[];
+			jobs: EmailJob<ReservationForEmail>[];
 	  }
 	| { outcome: 'not-found' }
 	| {
@@ -101,7 +104,7 @@ export interface EventRow {
 	id: number;
 	at: string;
 	actor: StatusActor;
-	staff_id: string | null;
+	staff_id: number | null;
 	staff_name: string | null;
 	from_status: ReservationStatus;
 	to_status: ReservationStatus;
@@ -240,7 +243,7 @@ export function changeReservationStatus(
 			email && change.claimedBy
 				? insertClaimedEmails(
 						db,
-						'reservation_id',
+						RESERVATION_OWNER.column,
 						row.id,
 						[email],
 						change.now.getTime(),
@@ -248,7 +251,9 @@ export function changeReservationStatus(
 					)
 				: [];
 		const reservation = claimed.length > 0 ? reservationsForEmail(db, [row.id]).get(row.id) : null;
-		const jobs: EmailJob[] = reservation ? claimed.map((job) => ({ ...job, reservation })) : [];
+		const jobs: EmailJob<ReservationForEmail>[] = reservation
+			? claimed.map((job) => ({ ...job, owner: RESERVATION_OWNER, about: reservation }))
+			: [];
 		return { outcome: 'changed', status: change.to, version: row.version + 1, event, jobs };
 	});
 	// IMMEDIATE: the write lock is taken before the state is read, so no other change slips in.

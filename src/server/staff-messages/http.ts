@@ -5,7 +5,7 @@
  * told who did it first, and nothing is overwritten.
  */
 import { formatDateTime } from '../../lib/format/date';
-import type { ContactService } from '../contact/service';
+import type { StaffMessagesService } from './service';
 import { staffJson } from '../staff/guard';
 import type { HandledMark, MarkingStaff } from './store';
 
@@ -58,7 +58,7 @@ function backTo(note: MarkNote, id: number | null): Response {
 export async function markFromRequest(
 	request: Request,
 	staff: MarkingStaff,
-	service: Pick<ContactService, 'markMessageHandled'> | undefined,
+	service: StaffMessagesService | undefined,
 ): Promise<Response> {
 	if (!service) {
 		return staffJson(503, { error: 'Servizio non disponibile: riprova tra qualche minuto.' });

@@ -5,8 +5,9 @@
  * Functions of an open database, called by ContactStore (src/server/contact/store.ts).
  */
 import type Database from 'better-sqlite3';
-import { storedEmailsFrom } from '../contact/email-rows';
-import type { Delivery, StoredMessage } from '../contact/store-schema';
+import type { StoredMessage } from '../contact/store';
+import { storedEmailsFrom } from '../submissions/email-rows';
+import type { Delivery } from '../submissions/schema';
 
 /** Who marked a message handled, and when. */
 export interface HandledMark {
@@ -45,6 +46,7 @@ interface Row {
 	spam: number;
 	delivery: Delivery;
 	confirmation_withheld: number;
+	client_address: string | null;
 	handled_at: string | null;
 	handled_by_staff_id: number | null;
 	handled_by_name: string | null;
@@ -68,7 +70,7 @@ export function staffMessages(
 	const rows = db
 		.prepare(
 			`SELECT id, created_at, name, email, phone, message, spam, delivery, confirmation_withheld,
-				handled_at, handled_by_staff_id, handled_by_name
+				client_address, handled_at, handled_by_staff_id, handled_by_name
 			 FROM messages ORDER BY created_at DESC, id DESC LIMIT ?`,
 		)
 		.all(limit) as Row[];
@@ -90,6 +92,7 @@ export function staffMessages(
 			delivery: row.delivery,
 			emails: emails.get(row.id) ?? [],
 			confirmationWithheld: row.confirmation_withheld === 1,
+			clientAddress: row.client_address,
 			handled: markOf(row),
 		})),
 	};

@@ -1,12 +1,12 @@
 /**
  * What every answer of the staff area gets, whichever route writes it (src/middleware.ts calls
  * this for each on-demand request): a state-changing request from another site is refused
- * before any route runs, with the site's own Origin rule (contact/submission.ts), and a request
+ * before any route runs, with the site's own Origin rule (submissions/submission.ts), and a request
  * that names no origin at all is refused too, since every browser names it on a POST; every
  * answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`, so no browser, CDN or search
  * engine keeps a staff page (the service worker never sees these paths: lib/http/server-routes.ts).
  */
-import { isCrossSite } from '../contact/submission';
+import { isCrossSite } from '../submissions/submission';
 import { PRIVATE_HEADERS, staffJson, type GuardContext } from './guard';
 
 /** The paths of the staff area, pages and API. */

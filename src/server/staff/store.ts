@@ -5,8 +5,8 @@
  * yet, so two requests racing for the same link or challenge cannot both win.
  */
 import Database from 'better-sqlite3';
-import { migrate } from '../contact/store-schema';
-import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from '../contact/private-file';
+import { migrate } from '../submissions/schema';
+import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from '../submissions/private-file';
 import {
 	CHALLENGE_LIFETIME_MS,
 	hashToken,

@@ -1,21 +1,17 @@
 /**
- * The schema of the messages database (store.ts): its migrations, applied in order at start-up
- * and counted in SQLite's `user_version` (add a new entry, never edit an old one), and the types
- * of its rows and of what the store returns.
+ * The schema of the submissions database (store.ts): its migrations, applied in order at
+ * start-up and counted in SQLite's `user_version` (add a new entry, never edit an old one), and
+ * the types of the outbox's rows that every kind shares. Each kind's own rows are typed in its
+ * folder (src/server/contact/store.ts, src/server/pickup/store.ts).
  */
 import type Database from 'better-sqlite3';
-import type { ReservationForEmail } from '../pickup/email-text';
-import type { MessageForEmail } from './email-text';
 import { STAFF_MIGRATION } from '../staff/schema';
 
 /**
- * The e-mails of a message or reservation, each at most once: the shop's notification and the
- * sender's confirmation; for a reservation also the customer's 'ready' and 'cancelled by the
- * shop' e-mails and the shop's 'cancelled by the customer' one (src/server/reservations/).
+ * Which e-mail of its owner a row is: 'admin' (to the shop), 'confirmation' (to the sender),
+ * or any other kind an owner declares (kind.ts).
  */
-export type EmailKind = 'admin' | 'confirmation' | ReservationChangeEmailKind;
-/** The e-mails of a reservation's changes of state. */
-export type ReservationChangeEmailKind = 'ready' | 'cancelled' | 'customer_cancelled';
+export type EmailKind = string;
 /** Where an e-mail is in its life. */
 export type EmailState = 'pending' | 'sending' | 'sent' | 'failed' | 'interrupted';
 /** How e-mails were handled when the message arrived: sent, simulated, or none (spam). */
@@ -145,14 +141,63 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
 		CHECK (confirmation_withheld IN (0, 1));
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
+	// The outbox opened to every kind of owner and e-mail (src/server/submissions/kind.ts): the
+	// kind is whatever its owner declares; each e-mail keeps when it was stored, so the daily cap
+	// of confirmations and the health check's overdue count need no owner's table; and "one e-mail
+	// of a kind per owner" and "exactly one owner" become an index per owner column and a pair of
+	// triggers, which a later owner's migration extends (ADD COLUMN, its own index, the triggers
+	// dropped and made again with its column) without rebuilding the table. Rebuilt now, as SQLite
+	// cannot drop a CHECK: ids and states kept.
+	`CREATE TABLE emails_new (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		message_id INTEGER REFERENCES messages (id),
+		reservation_id INTEGER REFERENCES reservations (id),
+		kind TEXT NOT NULL CHECK (kind <> ''),
+		recipient TEXT NOT NULL,
+		status TEXT NOT NULL
+			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
+		attempts INTEGER NOT NULL DEFAULT 0,
+		next_attempt_at INTEGER NOT NULL,
+		claimed_at INTEGER,
+		claimed_by TEXT,
+		sent_at TEXT,
+		last_error TEXT,
+		data_started_at INTEGER,
+		created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+	);
+	INSERT INTO emails_new (id, message_id, reservation_id, kind, recipient, status, attempts,
+		next_attempt_at, claimed_at, claimed_by, sent_at, last_error, data_started_at, created_at)
+	SELECT emails.id, emails.message_id, emails.reservation_id, emails.kind, emails.recipient,
+		emails.status, emails.attempts, emails.next_attempt_at, emails.claimed_at,
+		emails.claimed_by, emails.sent_at, emails.last_error, emails.data_started_at,
+		COALESCE(messages.created_at, reservations.created_at)
+	FROM emails
+	LEFT JOIN messages ON messages.id = emails.message_id
+	LEFT JOIN reservations ON reservations.id = emails.reservation_id;
+	DROP TABLE emails;
+	ALTER TABLE emails_new RENAME TO emails;
+	CREATE INDEX emails_due ON emails (status, next_attempt_at);
+	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);
+	CREATE UNIQUE INDEX emails_message ON emails (message_id, kind);
+	CREATE UNIQUE INDEX emails_reservation ON emails (reservation_id, kind);
+	CREATE TRIGGER emails_one_owner_insert BEFORE INSERT ON emails
+	WHEN (NEW.message_id IS NOT NULL) + (NEW.reservation_id IS NOT NULL) <> 1
+	BEGIN
+		SELECT RAISE(ABORT, 'CHECK constraint failed: an e-mail belongs to exactly one owner');
+	END;
+	CREATE TRIGGER emails_one_owner_update BEFORE UPDATE OF message_id, reservation_id ON emails
+	WHEN (NEW.message_id IS NOT NULL) + (NEW.reservation_id IS NOT NULL) <> 1
+	BEGIN
+		SELECT RAISE(ABORT, 'CHECK constraint failed: an e-mail belongs to exactly one owner');
+	END;`,
 	// The staff area: staff members, passkeys, one-time links, sessions (src/server/staff/).
 	STAFF_MIGRATION,
 	// Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the states,
 	// `version` counts the changes (a change names the version it was made from, so two people
 	// acting at once cannot overwrite each other), `reservation_events` records who changed what
-	// and when (staff_name as it was then), and the outbox takes the e-mails of the changes (a
-	// kind per e-mail, still once per reservation). SQLite cannot change a CHECK: both tables
-	// are copied, ids, rows and states kept (migrate() turns foreign keys off for it).
+	// and when (staff_name as it was then). SQLite cannot change a CHECK: the table is copied,
+	// ids, rows and states kept (migrate() turns foreign keys off for it, as the lines, the
+	// e-mails and the events refer to it).
 	`CREATE TABLE reservations_new (
 		id INTEGER PRIMARY KEY AUTOINCREMENT,
 		created_at TEXT NOT NULL,
@@ -201,41 +246,14 @@ export const MIGRATIONS: readonly string[] = [
 		reservation_id INTEGER NOT NULL REFERENCES reservations (id),
 		at TEXT NOT NULL,
 		actor TEXT NOT NULL CHECK (actor IN ('staff', 'customer', 'system')),
-		staff_id TEXT,
+		staff_id INTEGER REFERENCES staff (id),
 		staff_name TEXT,
 		from_status TEXT NOT NULL,
 		to_status TEXT NOT NULL,
 		reason TEXT,
 		CHECK ((actor = 'staff') = (staff_id IS NOT NULL))
 	);
-	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);
-	CREATE TABLE emails_new (
-		id INTEGER PRIMARY KEY AUTOINCREMENT,
-		message_id INTEGER REFERENCES messages (id),
-		reservation_id INTEGER REFERENCES reservations (id),
-		kind TEXT NOT NULL CHECK (kind <> ''),
-		recipient TEXT NOT NULL,
-		status TEXT NOT NULL
-			CHECK (status IN ('pending', 'sending', 'sent', 'failed', 'interrupted')),
-		attempts INTEGER NOT NULL DEFAULT 0,
-		next_attempt_at INTEGER NOT NULL,
-		claimed_at INTEGER,
-		claimed_by TEXT,
-		sent_at TEXT,
-		last_error TEXT,
-		data_started_at INTEGER,
-		CHECK ((message_id IS NULL) <> (reservation_id IS NULL)),
-		UNIQUE (message_id, kind),
-		UNIQUE (reservation_id, kind)
-	);
-	INSERT INTO emails_new (id, message_id, reservation_id, kind, recipient, status, attempts,
-		next_attempt_at, claimed_at, claimed_by, sent_at, last_error, data_started_at)
-	SELECT id, message_id, reservation_id, kind, recipient, status, attempts,
-		next_attempt_at, claimed_at, claimed_by, sent_at, last_error, data_started_at FROM emails;
-	DROP TABLE emails;
-	ALTER TABLE emails_new RENAME TO emails;
-	CREATE INDEX emails_due ON emails (status, next_attempt_at);
-	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
+	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);`,
 	// The customer's link (src/server/customer/): only the SHA-256 of a token is stored, never
 	// the token. A reservation's own (the confirmation page's link, from the POST answer), and
 	// one per confirmation e-mail, drawn anew at each attempt: an e-mail's text is made when it
@@ -251,16 +269,41 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE messages ADD COLUMN handled_by_name TEXT;`,
 ];
 
-/** A message to store. */
-export interface NewMessage {
-	name: string;
-	email: string;
-	phone: string;
-	message: string;
+/** A submission stored earlier with the same submission key, and its e-mails. */
+export interface EarlierSubmission {
+	id: number;
+	delivery: Delivery;
+	emails: { kind: EmailKind; status: EmailState }[];
+	/** What was sent under the key; null for one stored before fingerprints were kept. */
+	fingerprint: string | null;
+}
+
+/** An e-mail to store with its owner, claimed at once by the process that stores it. */
+export interface NewEmail {
+	kind: EmailKind;
+	recipient: string;
+}
+
+/** An e-mail of a stored submission, as staff see it. */
+export interface StoredEmail {
+	kind: EmailKind;
+	recipient: string;
+	status: EmailState;
+	attempts: number;
+	nextAttemptAt: number | null;
+	sentAt: string | null;
+	lastError: string | null;
+}
+
+/**
+ * What every stored submission carries besides its own fields and e-mails: when it arrived,
+ * whether it is spam, how its e-mails go, its once-only key and its contents' fingerprint.
+ */
+export interface SubmissionBase {
 	createdAt: Date;
 	spam: boolean;
 	delivery: Delivery;
-	/** The e-mails to send, claimed at once by the process that stores the message. */
+	/** The e-mails to send, claimed at once by the process that stores the submission. */
 	emails: readonly NewEmail[];
 	/** The form's submission key, if it sent one. */
 	submissionKey?: string | undefined;
@@ -272,100 +315,12 @@ export interface NewMessage {
 	confirmationsPerDay: number;
 }
 
-/** A message or reservation stored earlier with the same submission key, and its e-mails. */
-export interface EarlierMessage {
-	id: number;
-	delivery: Delivery;
-	emails: { kind: EmailKind; status: EmailState }[];
-	/** What was sent under the key; null for one stored before fingerprints were kept. */
-	fingerprint: string | null;
-}
-
-/** An e-mail to store with its message or reservation, claimed at once by the process. */
-export interface NewEmail {
-	kind: EmailKind;
-	recipient: string;
-}
-
-/** What insertMessage did: stored the message, or found it stored already. */
-export type InsertResult =
-	| { id: number; jobs: EmailJob[]; earlier?: undefined }
-	| { id: number; jobs: []; earlier: EarlierMessage };
-
-/**
- * An e-mail claimed for sending, with what it is about: a contact message or a pickup
- * reservation (the outbox is one for both).
- */
-export type EmailJob = {
-	emailId: number;
-	kind: EmailKind;
-	recipient: string;
-	/** Attempts made before this one. */
-	attempts: number;
-} & (
-	| { message: MessageForEmail; reservation?: undefined }
-	| { reservation: ReservationForEmail; message?: undefined }
-);
-
-/** An e-mail of a stored message, as staff see it. */
-export interface StoredEmail {
-	kind: EmailKind;
-	recipient: string;
-	status: EmailState;
-	attempts: number;
-	nextAttemptAt: number | null;
-	sentAt: string | null;
-	lastError: string | null;
-}
-
-/** A stored message with its e-mails. */
-export interface StoredMessage {
-	id: number;
-	createdAt: string;
-	name: string;
-	email: string;
-	phone: string;
-	message: string;
-	spam: boolean;
-	delivery: Delivery;
-	emails: StoredEmail[];
-	/** True when the confirmation was not sent: the address had its day's share. */
-	confirmationWithheld: boolean;
-}
-
-/** A row of the `messages` table. */
-export interface MessageRow {
-	id: number;
-	created_at: string;
-	name: string;
-	email: string;
-	phone: string;
-	message: string;
-	spam: number;
-	delivery: Delivery;
-	confirmation_withheld: number;
-}
-
-/** A row of the `emails` table. */
-export interface EmailRow {
-	id: number;
-	message_id: number | null;
-	reservation_id: number | null;
-	kind: EmailKind;
-	recipient: string;
-	status: EmailState;
-	attempts: number;
-	next_attempt_at: number;
-	sent_at: string | null;
-	last_error: string | null;
-}
-
 /** Applies the migrations the database has not seen yet, each in its own transaction. */
 export function migrate(db: Database.Database): void {
 	const version = db.pragma('user_version', { simple: true }) as number;
 	if (version > MIGRATIONS.length) {
 		throw new Error(
-			`The messages database has schema version ${version}, newer than this code (${MIGRATIONS.length}).`,
+			`The submissions database has schema version ${version}, newer than this code (${MIGRATIONS.length}).`,
 		);
 	}
 	if (version === MIGRATIONS.length) return;

@@ -1,5 +1,5 @@
 /**
- * What the health check (src/server/ops/health.ts) asks of the messages database: counts of
+ * What the health check (src/server/ops/health.ts) asks of the submissions database: counts of
  * the outbox, and a committed write. Counts only: nothing about who wrote or to whom.
  */
 import type Database from 'better-sqlite3';
@@ -10,19 +10,13 @@ export interface EmailBacklog {
 	overdue: number;
 }
 
-/**
- * The e-mails not yet sent, and how many of them belong to a message or reservation stored
- * before `overdueBefore`.
- */
+/** The e-mails not yet sent, and how many of them were stored before `overdueBefore`. */
 export function emailBacklog(db: Database.Database, overdueBefore: Date): EmailBacklog {
 	return db
 		.prepare(
 			`SELECT COUNT(*) AS waiting,
-				COALESCE(SUM(COALESCE(m.created_at, r.created_at) < @cutoff), 0) AS overdue
-			 FROM emails e
-			 LEFT JOIN messages m ON m.id = e.message_id
-			 LEFT JOIN reservations r ON r.id = e.reservation_id
-			 WHERE e.status IN ('pending', 'sending')`,
+				COALESCE(SUM(created_at < @cutoff), 0) AS overdue
+			 FROM emails WHERE status IN ('pending', 'sending')`,
 		)
 		.get({ cutoff: overdueBefore.toISOString() }) as EmailBacklog;
 }

@@ -9,9 +9,8 @@
  * bundles a second copy of the service; without it the route answers 503.
  */
 import type { APIContext, APIRoute } from 'astro';
-import type { PageWording } from './answers';
-import { methodNotAllowed } from './http';
-import type { ContactService } from './service';
+import { refuse, type PageWording } from './answers';
+import { HTTP_ERRORS } from './submission';
 
 /** The public site's origin, allowed as Origin besides the server's own. */
 const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
@@ -29,9 +28,22 @@ function clientAddressOf(context: APIContext): string {
 	}
 }
 
+/** The answer to any method but POST (`companyName` names the error page). */
+export function methodNotAllowed(
+	request: Request,
+	companyName: string,
+	page: PageWording,
+): Response {
+	return refuse(
+		request,
+		{ status: 405, error: HTTP_ERRORS.method, headers: { Allow: 'POST' } },
+		{ ...page, companyName },
+	);
+}
+
 /** What a route's handler receives besides the request. */
 export interface RouteContext {
-	service: ContactService;
+	service: NonNullable<App.Locals['contact']>;
 	clientAddress: string;
 	siteOrigin: string | null;
 }
@@ -39,7 +51,7 @@ export interface RouteContext {
 /** POST and ALL of a submission route. */
 export function submissionRoute(
 	handle: (request: Request, context: RouteContext) => Promise<Response>,
-	{ unavailable, page }: { unavailable: string; page?: PageWording },
+	{ unavailable, page }: { unavailable: string; page: PageWording },
 ): { POST: APIRoute; ALL: APIRoute } {
 	return {
 		POST: async (context) => {

@@ -1,5 +1,5 @@
 /**
- * The outbox: sends the e-mails of messages and reservations, each row of the `emails` table at
+ * The outbox: sends the e-mails of every kind (kind.ts), each row of the `emails` table at
  * most once (store.ts explains the claims), records each outcome, and retries failed ones with
  * backoff (backoff.ts). The service (service.ts) hands it the e-mails of a new submission and
  * runs its `retryDue` from the background loop.
@@ -9,8 +9,9 @@ import { nextAttemptAt } from './backoff';
 import type { ContactConfig } from './config';
 import { composeEmail, describeJob } from './emails';
 import { isAuthFailure, UncertainDeliveryError, type Mailer } from './mailer';
-import type { ContactStore, EmailJob, EmailKind } from './store';
-import { withCustomerLink } from '../customer/email-link';
+import type { EmailJob } from './kind';
+import type { EmailKind } from './schema';
+import type { SubmissionStore } from './store';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
 export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
@@ -47,8 +48,8 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
 export interface EmailAttempt {
 	emailId: number;
 	kind: EmailKind;
-	/** What the e-mail is about. */
-	about: 'message' | 'reservation';
+	/** What the e-mail is about: its owner's name ('message', 'reservation'). */
+	about: string;
 	/** 1 for the first attempt. */
 	attempt: number;
 	/** Sent; due again; given up; or transmitted without an answer (never sent again). */
@@ -87,7 +88,7 @@ function processIsRunning(pid: number): boolean {
 
 /** What the outbox works with. */
 export interface OutboxOptions {
-	store: ContactStore;
+	store: SubmissionStore;
 	mailer: Mailer;
 	config: ContactConfig;
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
@@ -137,7 +138,7 @@ export function createOutbox({
 			onAttempt?.({
 				emailId: job.emailId,
 				kind: job.kind,
-				about: job.reservation ? 'reservation' : 'message',
+				about: job.owner.name,
 				attempt: job.attempts + 1,
 				outcome,
 				authFailure: error !== undefined && isAuthFailure(error),
@@ -208,8 +209,17 @@ export function createOutbox({
 			}
 		};
 		try {
-			const email = composeEmail(withCustomerLink(job, store, instance, config, log), config);
-			await mailer.send(email, { onDataStart });
+			// What the text shows may be drawn now, by its owner, for this attempt only.
+			const prepare = job.owner.emails[job.kind]?.prepare;
+			const about = prepare
+				? prepare(job.about, {
+						db: store.db,
+						emailId: job.emailId,
+						claimedBy: instance,
+						settings: config,
+					})
+				: job.about;
+			await mailer.send(composeEmail({ ...job, about }, config), { onDataStart });
 		} catch (error) {
 			report(job, startedAt, recordFailure(job, error), error);
 			return false;

@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { listAnswer } from '../../../server/reservations/desk';
+import { requireStaff, staffJson } from '../../../server/staff/guard';
+
+/**
+ * GET /api/gestione/prenotazioni: the signed-in member's reservations by day, with the number
+ * waiting (the staff page refreshes its list from here); `?codice=K7M2QX` finds one by pickup
+ * code among the member's shops. The work is src/server/reservations/desk.ts's.
+ */
+export const prerender = false;
+
+export const GET: APIRoute = (context) => {
+	const staff = requireStaff(context);
+	if (staff instanceof Response) return staff;
+	return listAnswer(context.locals.contact, staff, context.url);
+};
+
+export const ALL: APIRoute = () =>
+	staffJson(
+		405,
+		{ error: 'Metodo non consentito: questo indirizzo accetta solo GET.' },
+		{ Allow: 'GET, HEAD' },
+	);
