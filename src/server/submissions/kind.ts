@@ -49,7 +49,7 @@ export interface EmailDeclaration<About extends EmailSubject> {
 	 * the text shows: say, a secret drawn now whose hash it stores with the e-mail, so that only
 	 * the hash is ever stored and a retry draws anew. A throw counts as a failed attempt.
 	 */
-	prepare?: ((about: About, attempt: EmailAttemptContext) => About) | undefined;
+	prepare?(about: About, attempt: EmailAttemptContext): About;
 }
 
 /**

@@ -210,9 +210,9 @@ export function createOutbox({
 		};
 		try {
 			// What the text shows may be drawn now, by its owner, for this attempt only.
-			const prepare = job.owner.emails[job.kind]?.prepare;
-			const about = prepare
-				? prepare(job.about, {
+			const declared = job.owner.emails[job.kind];
+			const about = declared?.prepare
+				? declared.prepare(job.about, {
 						db: store.db,
 						emailId: job.emailId,
 						claimedBy: instance,
