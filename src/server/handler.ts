@@ -95,7 +95,8 @@ export function createHandler(site: Site) {
 			site.staticFiles.serve(req, res, file, notFound(req, res, pathname));
 			return;
 		}
-		// The API and the on-demand pages (the staff area) are Astro's.
+		// The API and the on-demand pages (the staff area, the customer's link) are Astro's, which
+		// answers the site's own not-found page for a path it has no page for.
 		if (pathname.startsWith('/api/') || isServerRoute(pathname)) {
 			site.toAstro(req, res, answer);
 			return;

@@ -14,7 +14,9 @@ import type { PickupCatalogue } from './pickup/catalogue';
 import { RESERVATIONS } from './pickup/kind';
 import { createPickupService, type PickupService } from './pickup/service';
 import { createReservationDeskService, type ReservationDeskService } from './reservations/service';
+import { createCustomerService, type CustomerService } from './customer/service';
 import { STAFF_LINKS } from './staff/link-mail';
+import { createStaffMessagesService, type StaffMessagesService } from './staff-messages/service';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
 import type { SubmissionKind } from './submissions/kind';
 import {
@@ -30,7 +32,9 @@ export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_L
 export type SubmissionsService = SubmissionsCore &
 	MessageService &
 	PickupService &
-	ReservationDeskService;
+	ReservationDeskService &
+	CustomerService &
+	StaffMessagesService;
 
 /** Creates the service; the retry loop starts with start(). */
 export function createContactService(
@@ -39,11 +43,14 @@ export function createContactService(
 	options?: ContactServiceOptions,
 ): SubmissionsService {
 	const { core, desk } = createSubmissions(config, KINDS, options);
+	const reservations = createReservationDeskService(desk, options?.log);
 	return {
 		...core,
 		...createMessageService(desk),
 		...createPickupService(desk, pickup),
-		...createReservationDeskService(desk, options?.log),
+		...reservations,
+		...createCustomerService(desk, reservations),
+		...createStaffMessagesService(desk),
 	};
 }
 

@@ -31,6 +31,19 @@ describe('emailNote', () => {
 });
 
 describe('confirmation address', () => {
+	it('carries the customer link in the fragment, never in the query', () => {
+		const token = 'Ab-_'.repeat(8);
+		const href = confirmationHref(
+			{ code: 'K7P2QX', emailStatus: status({}), link: `/prenotazione/${token}` },
+			'aosta',
+			'2026-11-28',
+		);
+		expect(href).toBe(
+			`/lista-ritiro/confermata?codice=K7P2QX&negozio=aosta&giorno=2026-11-28&email=non-inviata#link=${token}`,
+		);
+		expect(href.split('#')[0]).not.toContain(token);
+	});
+
 	it('reads back what it wrote', () => {
 		const href = confirmationHref(
 			{ code: 'K7P2QX', emailStatus: status({ userConfirmationSent: true }) },

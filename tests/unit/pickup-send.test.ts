@@ -55,6 +55,12 @@ describe('readAccepted', () => {
 			{ ...accepted, id: '12', duplicate: true },
 			{ ...accepted, id: 0, duplicate: true },
 		],
+		[
+			'with its customer link',
+			{ ...accepted, link: `/prenotazione/${'a'.repeat(32)}` },
+			{ ...accepted, link: `/prenotazione/${'a'.repeat(32)}` },
+		],
+		['a link of another shape is dropped', { ...accepted, link: 'https://x.example/' }, accepted],
 		['no code', { ok: true }, null],
 		['a code with spaces', { code: 'K7 P2' }, null],
 		['not an object', 'OK', null],

@@ -19,6 +19,9 @@ describe('isServerRoute', () => {
 		['/gestione', true],
 		['/gestione/ordini', true],
 		['/api/gestione/x/y', true],
+		['/prenotazione/abcdefghijklmnopqrstuvwxyz012345', true],
+		['/prenotazione', false],
+		['/prenotazioni', false],
 		// Files of the build: the static JSON API, pages, the editor.
 		['/api/catalogue.json', false],
 		['/api/product/whey.json', false],

@@ -6,6 +6,7 @@ import {
 	readConfirmation,
 	type Confirmation,
 } from '../../lib/pickup/confirmation';
+import { customerLinkPath, tokenOfFragment } from '../../lib/pickup/customer-link';
 import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
 import type { Closure, Opening } from '../../lib/shops/calendar';
 import { ListLoading } from './shared/ListStates';
@@ -51,12 +52,34 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 	);
 }
 
+/** The customer's link to the reservation: its state, and cancelling it. */
+function CustomerLink({ token }: { token: string }) {
+	return (
+		<div className="mt-8 rounded-xl border border-zinc-200 p-6" data-customer-link>
+			<h2 className="text-lg font-semibold text-night">Stato e annullamento</h2>
+			<p className="mt-2 text-ink">
+				Da questo link vedi a che punto è la prenotazione e, se non puoi passare, la annulli. È solo
+				tuo: non serve un account, e c’è anche nell’e-mail di conferma.
+			</p>
+			<a
+				href={customerLinkPath(token)}
+				rel="noreferrer"
+				className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg border-2 border-night px-6 py-3 font-semibold text-night hover:bg-zinc-100"
+			>
+				Vedi o annulla la prenotazione
+			</a>
+		</div>
+	);
+}
+
 /**
  * /lista-ritiro/confermata: the pickup code in large type, its QR code, the shop and
- * the day, read from the address (lib/pickup/confirmation.ts), and what became of the e-mail.
+ * the day, read from the address (lib/pickup/confirmation.ts), what became of the e-mail, and
+ * the customer's link, read from the address's fragment (never sent to a server).
  */
 export default function PickupConfirmation({ shops }: PickupConfirmationProps) {
 	const [confirmation, setConfirmation] = useState<Confirmation | null | undefined>(undefined);
+	const [token, setToken] = useState<string | null>(null);
 
 	useEffect(() => {
 		setConfirmation(
@@ -65,6 +88,7 @@ export default function PickupConfirmation({ shops }: PickupConfirmationProps) {
 				shops.map((shop) => shop.id),
 			),
 		);
+		setToken(tokenOfFragment(window.location.hash));
 	}, [shops]);
 
 	if (confirmation === undefined) {
@@ -124,6 +148,7 @@ export default function PickupConfirmation({ shops }: PickupConfirmationProps) {
 			<p className="mt-6 text-ink" data-pickup-email>
 				{EMAIL_NOTES[confirmation.email]}
 			</p>
+			{token && <CustomerLink token={token} />}
 		</div>
 	);
 }

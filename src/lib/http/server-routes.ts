@@ -21,6 +21,8 @@ export const SERVER_ROUTES: readonly string[] = Object.freeze([
 	// The editor's sign-in with GitHub (src/server/oauth/).
 	'/api/auth',
 	'/api/auth/callback',
+	// The customer's link to a reservation: its state, and cancelling it.
+	'/prenotazione/*',
 	// The staff area, pages and API.
 	'/gestione',
 	'/gestione/*',

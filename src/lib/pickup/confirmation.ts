@@ -5,6 +5,7 @@
  */
 import type { EmailStatus } from '../contact/outcome';
 import { hoursOn as calendarHoursOn, type ShopCalendar } from '../shops/calendar';
+import { linkFragment, tokenOfLink } from './customer-link';
 import type { PickupAccepted } from './types';
 
 /** The page's address. */
@@ -43,9 +44,13 @@ export const EMAIL_NOTES: Readonly<Record<EmailNote, string>> = Object.freeze({
 		'Non siamo riusciti a inviarti l’e-mail di riepilogo, ma la prenotazione è registrata: mostra questo codice in negozio.',
 });
 
-/** The address of the confirmation of an accepted reservation. */
+/**
+ * The address of the confirmation of an accepted reservation. The customer's link travels in
+ * the fragment (`#link=<token>`): a browser never sends a fragment to a server, nor in a
+ * Referer, and the service worker keeps pages by their address without query or fragment.
+ */
 export function confirmationHref(
-	accepted: Pick<PickupAccepted, 'code' | 'emailStatus'>,
+	accepted: Pick<PickupAccepted, 'code' | 'emailStatus' | 'link'>,
 	shopId: string,
 	day: string,
 ): string {
@@ -55,7 +60,8 @@ export function confirmationHref(
 		giorno: day,
 		email: emailNote(accepted.emailStatus),
 	});
-	return `${CONFIRMATION_PATH}?${params.toString()}`;
+	const token = tokenOfLink(accepted.link);
+	return `${CONFIRMATION_PATH}?${params.toString()}${token ? linkFragment(token) : ''}`;
 }
 
 /**

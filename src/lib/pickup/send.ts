@@ -13,6 +13,7 @@ import {
 	type SendOptions,
 } from '../contact/send';
 import { PICKUP_OUTBOX } from '../pwa/outbox';
+import { tokenOfLink } from './customer-link';
 import { lineKey } from './list';
 import { PICKUP_FIELDS, type PickupErrors } from './form';
 import type { PickupAccepted, PickupItemInput, PickupRequestBody } from './types';
@@ -47,12 +48,14 @@ export function readAccepted(body: unknown): PickupAccepted | null {
 	const code = record['code'];
 	if (typeof code !== 'string' || !CODE.test(code)) return null;
 	const id = record['id'];
+	const link = tokenOfLink(record['link']);
 	return {
 		ok: true,
 		id: typeof id === 'number' && Number.isSafeInteger(id) ? id : 0,
 		code,
 		emailStatus: readEmailStatus(record['emailStatus']),
 		duplicate: record['duplicate'] === true,
+		...(link ? { link: record['link'] as string } : {}),
 	};
 }
 

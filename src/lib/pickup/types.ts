@@ -45,6 +45,11 @@ export interface PickupAccepted {
 	code: string;
 	emailStatus: EmailStatus;
 	duplicate: boolean;
+	/**
+	 * The customer's link, `/prenotazione/<token>`: the reservation's state and its cancelling,
+	 * without an account. Only in the first answer: a repeat under the same key has none.
+	 */
+	link?: string;
 }
 
 /** A 4xx answer: an Italian `error`, with the fields and items at fault for a 422. */

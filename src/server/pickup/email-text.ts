@@ -42,6 +42,11 @@ export interface ReservationForEmail {
 	heldThrough?: string | undefined;
 	/** Why it was cancelled, when it was (the shop's words, or the customer's). */
 	cancelReason?: string | null | undefined;
+	/**
+	 * The customer's link to see and cancel the reservation (absolute), drawn by the outbox
+	 * just before the confirmation is sent; absent elsewhere.
+	 */
+	customerLink?: string | undefined;
 }
 
 /** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
@@ -121,6 +126,13 @@ export function customerConfirmation(
 			'',
 			`Ti teniamo i prodotti per ${days(reservation.holdDays)} a partire da ${day}. Se non puoi passare, rispondi a questa e-mail o chiamaci.`,
 			'',
+			...(reservation.customerLink
+				? [
+						'Per vedere a che punto è la prenotazione, o per annullarla, apri questo link (è solo tuo: non inoltrarlo):',
+						reservation.customerLink,
+						'',
+					]
+				: []),
 			'Se non hai prenotato tu, ignora questa e-mail.',
 			'',
 			'A presto,',

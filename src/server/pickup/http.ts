@@ -10,7 +10,7 @@
  *   /api/ritiro.json, the products of /api/product/<id>.json): 422 `{ error, fields, items }`.
  * - 422 too when a line asks more pieces than the shop has free (its shelf stock from the build
  *   less what other reservations hold there), checked and stored under one write lock.
- * - 201 `PickupAccepted` `{ ok, id, code, emailStatus, duplicate }`, also for a submission key
+ * - 201 `PickupAccepted` `{ ok, id, code, emailStatus, duplicate, link }`, also for a submission key
  *   stored already with the same contents (then `duplicate: true`, with the first
  *   reservation's id and code, before the rate limit and the checks); 409 for other contents.
  */
@@ -121,6 +121,7 @@ export function handlePickupPost(
 			code: stored.code,
 			emailStatus: stored.emailStatus,
 			duplicate: stored.duplicate,
+			...(stored.link ? { link: stored.link } : {}),
 		};
 		return json(201, body);
 	}

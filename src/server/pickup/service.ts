@@ -13,6 +13,8 @@ import type {
 	SubmitOptions,
 	SubmitResult,
 } from '../submissions/service';
+import { customerLinkPath } from '../../lib/pickup/customer-link';
+import { hashCustomerToken, newCustomerToken } from '../customer/token';
 import type { PickupCatalogue } from './catalogue';
 import {
 	earlierReservation,
@@ -26,6 +28,11 @@ import {
 export interface ReserveResult extends SubmitResult {
 	/** The pickup code (the earlier reservation's, for a duplicate). */
 	code: string;
+	/**
+	 * The customer's link (`/prenotazione/<token>`) of a reservation stored now; absent for a
+	 * duplicate, whose token was never stored and cannot be read back.
+	 */
+	link?: string | undefined;
 }
 
 /** A reservation asking more pieces than its shop has free; nothing was stored. */
@@ -101,14 +108,23 @@ export function createPickupService(desk: SubmissionDesk, pickup: PickupCatalogu
 				{ kind: 'admin', recipient: reservation.shop.email },
 				{ kind: 'confirmation', recipient: reservation.email },
 			]);
+			// The customer's link: the token goes back in the answer, only its hash is stored.
+			const token = newCustomerToken();
 			const stored = insertReservation(
 				db,
-				{ reservation, holdDays: pickup.settings.holdDays, ...base },
+				{
+					reservation,
+					holdDays: pickup.settings.holdDays,
+					...base,
+					customerTokenHash: hashCustomerToken(token),
+				},
 				desk.instance,
 			);
 			if ('shortages' in stored) return { shortages: stored.shortages };
 			const answer = await desk.answer(base.delivery, stored, options.fingerprint);
-			return 'conflict' in answer ? answer : { id: stored.id, code: stored.code, ...answer };
+			if ('conflict' in answer) return answer;
+			const link = stored.earlier ? {} : { link: customerLinkPath(token) };
+			return { id: stored.id, code: stored.code, ...answer, ...link };
 		},
 	};
 }

@@ -29,6 +29,7 @@ import type {
 } from '../submissions/schema';
 import { RESERVATION_EMAILS, type ReservationForEmail } from './email-text';
 import { RESERVATION_STATUS_EMAILS } from './status-email-text';
+import { withCustomerLink } from '../customer/email-link';
 
 /** The column of `emails` naming a reservation. */
 const RESERVATION_COLUMN = 'reservation_id';
@@ -38,6 +39,8 @@ export interface NewReservation extends SubmissionBase {
 	reservation: PickupReservation;
 	/** Days the shop holds the items (the settings' pickupHoldDays when it arrived). */
 	holdDays: number;
+	/** The SHA-256 of the customer's link token (src/server/customer/token.ts). */
+	customerTokenHash?: string | undefined;
 }
 
 /** A line the shop cannot hold: fewer pieces free than asked. */
@@ -201,8 +204,8 @@ export function insertReservation(
 					`INSERT INTO reservations (created_at, code, shop_id, shop_name, shop_address, shop_phone,
 						shop_email, pickup_day, pickup_hours, hold_days, total_cents, name, email, phone,
 						privacy_accepted, spam, delivery, submission_key, status, held_through,
-						submission_fingerprint, confirmation_withheld, client_address)
-					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+						submission_fingerprint, confirmation_withheld, client_address, customer_token_hash)
+					 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				)
 				.run(
 					createdAt.toISOString(),
@@ -227,6 +230,7 @@ export function insertReservation(
 					input.submissionFingerprint ?? null,
 					limited.withheld ? 1 : 0,
 					input.clientAddress ?? null,
+					input.customerTokenHash ?? null,
 				).lastInsertRowid,
 		);
 		const addLine = db.prepare(
@@ -377,6 +381,11 @@ export const RESERVATION_OWNER: EmailOwner<ReservationForEmail> = {
 	name: 'reservation',
 	column: RESERVATION_COLUMN,
 	messageIdPrefix: 'ritiro',
-	emails: { ...RESERVATION_EMAILS, ...RESERVATION_STATUS_EMAILS },
+	emails: {
+		...RESERVATION_EMAILS,
+		// The confirmation carries the customer's link, drawn at each attempt.
+		confirmation: { ...RESERVATION_EMAILS.confirmation, prepare: withCustomerLink },
+		...RESERVATION_STATUS_EMAILS,
+	},
 	load: reservationsForEmail,
 };

@@ -7,6 +7,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
 import { isValidEmail } from '../../lib/contact/contact-schema';
+import { customerLinkOrigin } from '../customer/origin';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {
@@ -67,6 +68,8 @@ export interface ContactConfig {
 	 * sending it: it is marked 'interrupted' and never sent again (at most once).
 	 */
 	sendLeaseMs: number;
+	/** The origin of the customer's link in a confirmation e-mail (src/server/customer/origin.ts). */
+	linkOrigin?: string | undefined;
 }
 
 /** A malformed environment variable. */
@@ -190,6 +193,7 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 	);
 	return {
 		dbPath: contactDbPath(env, root),
+		linkOrigin: customerLinkOrigin(env),
 		smtp,
 		companyName,
 		from,

@@ -13,6 +13,16 @@ export interface EmailSettings {
 	companyName: string;
 	/** The shop's address of SHOP_EMAIL: Reply-To of a message's confirmation. */
 	shopEmail: string | null;
+	/** The site's address for links in e-mails (PUBLIC_ORIGIN, else SITE_URL). */
+	linkOrigin?: string | undefined;
+}
+
+/** What an e-mail's `prepare` gets: the attempt, claimed by this process. */
+export interface EmailAttemptContext {
+	db: Database.Database;
+	emailId: number;
+	claimedBy: string;
+	settings: EmailSettings;
 }
 
 /** What an e-mail's owner must have for a stable Message-ID. */
@@ -34,6 +44,12 @@ export interface EmailDeclaration<About extends EmailSubject> {
 	label: string;
 	/** Its text for one owner row. Pure. */
 	compose(about: About, settings: EmailSettings): ComposedText;
+	/**
+	 * Runs just before each attempt, in the process that claimed the e-mail, and returns what
+	 * the text shows: say, a secret drawn now whose hash it stores with the e-mail, so that only
+	 * the hash is ever stored and a retry draws anew. A throw counts as a failed attempt.
+	 */
+	prepare?(about: About, attempt: EmailAttemptContext): About;
 }
 
 /**

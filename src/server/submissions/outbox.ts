@@ -209,7 +209,17 @@ export function createOutbox({
 			}
 		};
 		try {
-			await mailer.send(composeEmail(job, config), { onDataStart });
+			// What the text shows may be drawn now, by its owner, for this attempt only.
+			const declared = job.owner.emails[job.kind];
+			const about = declared?.prepare
+				? declared.prepare(job.about, {
+						db: store.db,
+						emailId: job.emailId,
+						claimedBy: instance,
+						settings: config,
+					})
+				: job.about;
+			await mailer.send(composeEmail({ ...job, about }, config), { onDataStart });
 		} catch (error) {
 			report(job, startedAt, recordFailure(job, error), error);
 			return false;

@@ -256,6 +256,19 @@ export const MIGRATIONS: readonly string[] = [
 		CHECK ((actor = 'staff') = (staff_id IS NOT NULL))
 	);
 	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);`,
+	// The customer's link (src/server/customer/): only the SHA-256 of a token is stored, never
+	// the token. A reservation's own (the confirmation page's link, from the POST answer), and
+	// one per confirmation e-mail, drawn anew at each attempt: an e-mail's text is made when it
+	// is sent, and a retry cannot read back a token that was never stored.
+	`ALTER TABLE reservations ADD COLUMN customer_token_hash TEXT;
+	CREATE UNIQUE INDEX reservations_customer_token ON reservations (customer_token_hash);
+	ALTER TABLE emails ADD COLUMN customer_token_hash TEXT;
+	CREATE UNIQUE INDEX emails_customer_token ON emails (customer_token_hash);`,
+	// Contact messages marked 'Gestito' by staff: when, and who (the id, and the name as it was,
+	// so the mark still reads right once the account is disabled).
+	`ALTER TABLE messages ADD COLUMN handled_at TEXT;
+	ALTER TABLE messages ADD COLUMN handled_by_staff_id INTEGER;
+	ALTER TABLE messages ADD COLUMN handled_by_name TEXT;`,
 ];
 
 /** A submission stored earlier with the same submission key, and its e-mails. */

@@ -56,10 +56,13 @@ export type BodyKind = 'json' | 'form';
 /**
  * True for a request from another site: an Origin that is neither this server's (as the
  * request reached it) nor the public site's, or, without Origin, a browser saying cross-site.
- * Clients that are not browsers send neither header and are not forged by a web page.
+ * Clients that are not browsers send neither header and are not forged by a web page. A page
+ * under `Referrer-Policy: no-referrer` makes its own forms send `Origin: null`: then only the
+ * browser's Sec-Fetch-Site (which no page can set) saying same-origin lets it through.
  */
 export function isCrossSite(request: Request, siteOrigin: string | null): boolean {
 	const origin = request.headers.get('origin');
+	if (origin === 'null') return request.headers.get('sec-fetch-site') !== 'same-origin';
 	if (origin !== null) return origin !== new URL(request.url).origin && origin !== siteOrigin;
 	const fetchSite = request.headers.get('sec-fetch-site');
 	return fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';

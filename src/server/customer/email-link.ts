@@ -1,0 +1,29 @@
+/**
+ * The customer's link in a reservation's confirmation e-mail. The token is drawn just before
+ * each attempt and only its hash is stored, with the e-mail: a retry draws a new one (the
+ * attempt before it never reached anyone, or it would not be retried), and a copy of the
+ * database holds no link that works. The `prepare` of the confirmation's declaration
+ * (src/server/pickup/store.ts, RESERVATION_OWNER).
+ */
+import { customerLinkPath } from '../../lib/pickup/customer-link';
+import type { ReservationForEmail } from '../pickup/email-text';
+import type { EmailAttemptContext } from '../submissions/kind';
+import { setEmailToken } from './store';
+import { hashCustomerToken, newCustomerToken } from './token';
+
+/** The site's address when none is configured (astro.config.mjs has the same). */
+const DEFAULT_ORIGIN = 'https://www.vigorsport.it';
+
+/**
+ * The reservation with its customer's link, the token's hash stored with the e-mail; as it
+ * is when the e-mail is no longer claimed by this process (nothing to send then).
+ */
+export function withCustomerLink(
+	reservation: ReservationForEmail,
+	{ db, emailId, claimedBy, settings }: EmailAttemptContext,
+): ReservationForEmail {
+	const token = newCustomerToken();
+	if (!setEmailToken(db, emailId, claimedBy, hashCustomerToken(token))) return reservation;
+	const origin = settings.linkOrigin ?? DEFAULT_ORIGIN;
+	return { ...reservation, customerLink: `${origin}${customerLinkPath(token)}` };
+}
