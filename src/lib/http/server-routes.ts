@@ -10,10 +10,11 @@
  * `_routes.json`). The static JSON API (/api/*.json, /api/product/*.json…) is not here: it is
  * files of the build.
  */
+import { SUBMISSION_ENDPOINTS } from '../submissions/endpoints';
+
 export const SERVER_ROUTES: readonly string[] = Object.freeze([
-	// The contact form and the pickup list (POST).
-	'/api/contact',
-	'/api/prenotazioni',
+	// What visitors post: the contact form's messages, the pickup list's reservations.
+	...SUBMISSION_ENDPOINTS.map((endpoint) => endpoint.path),
 	// The server's own health and today's availability per shop.
 	'/api/disponibilita',
 	'/api/health',

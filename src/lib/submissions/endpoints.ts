@@ -1,7 +1,8 @@
 /**
  * The kinds of submission a visitor sends, by their endpoint: one list, safe for the browser,
  * read by the service worker's outbox (src/lib/pwa/outbox.ts: a queue and a route each, so an
- * offline phone keeps what it could not send) and by the server's registry of kinds
+ * offline phone keeps what it could not send), by the routes the Node server answers
+ * (src/lib/http/server-routes.ts) and by the server's registry of kinds
  * (src/server/kinds.ts). A new kind with a route adds its entry here. Pure.
  */
 

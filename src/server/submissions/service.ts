@@ -91,6 +91,8 @@ export interface SubmissionDesk {
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	readonly instance: string;
 	readonly now: () => number;
+	/** True when this server sends e-mail; in simulation mode nothing stores e-mails to send. */
+	readonly sendsEmail: boolean;
 	/** A rate limit of the kind's own: a visitor's messages never use up their reservations. */
 	rateLimiter(): RateLimiter;
 	/**
@@ -114,6 +116,12 @@ export interface SubmissionDesk {
 	 * conflict when it was stored with other contents than `fingerprint`.
 	 */
 	repeat(earlier: EarlierSubmission, fingerprint: string | undefined): Answer | KeyConflict;
+	/**
+	 * Sends e-mails an owner stored just now outside a submission (a reservation marked ready,
+	 * say), claimed by this process (`insertClaimedEmails` with `instance`), as a submission's
+	 * are: the outbox goes on with them, and the status says what happened within the wait.
+	 */
+	send(jobs: readonly EmailJob[]): Promise<EmailStatus>;
 }
 
 /** Dependencies that the defaults fill in. */
@@ -202,7 +210,7 @@ export function createSubmissions(
 		const deleted = store.purgeSendersInactiveSince(new Date(now() - config.retentionDays * DAY));
 		if (deleted > 0) {
 			log.log(
-				`Contact: ${deleted} message(s) and reservation(s) past the ${config.retentionDays}-day retention deleted.`,
+				`Contact: ${deleted} submission(s) past the ${config.retentionDays}-day retention deleted.`,
 			);
 		}
 	}
@@ -232,7 +240,13 @@ export function createSubmissions(
 		instance,
 		now,
 
+		sendsEmail: mailer !== null,
+
 		rateLimiter: () => new RateLimiter(config.rateLimitPerMinute, now),
+
+		async send(jobs) {
+			return outbox ? outbox.sendNew(jobs) : SIMULATED;
+		},
 
 		base({ spam, submissionKey, fingerprint, clientAddress }, emails) {
 			const delivery = deliveryOf(spam);
