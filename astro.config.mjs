@@ -9,6 +9,7 @@ import { defineConfig } from 'astro/config';
 import { parse } from 'yaml';
 import cms from './src/integrations/cms.ts';
 import devContact from './src/integrations/dev-contact.ts';
+import devStaff from './src/integrations/dev-staff.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
@@ -113,6 +114,8 @@ export default defineConfig({
 		hostHeaders(),
 		// `locals.contact` under `astro dev`, where the production server does not run.
 		devContact(),
+		// `locals.staff` under `astro dev`, after devContact, whose locals it adds to.
+		devStaff(),
 	],
 	security: {
 		// POST /api/contact checks the Origin itself, for every content type (Astro's check covers

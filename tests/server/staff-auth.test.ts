@@ -116,6 +116,18 @@ describe('a session', () => {
 		expect(replayed.headers['location']).toBe('/gestione/accesso');
 	});
 
+	it('meets a not-found page and route of the staff area for unknown addresses', async () => {
+		const { cookie } = createStaffSession(server.dbPath);
+		const page = await staffRequest(server.url, '/gestione/pagina-inesistente', { cookie });
+		expect(page.status).toBe(404);
+		expectPrivate(page);
+		expect(page.body).toContain('Pagina non trovata');
+		const api = await staffRequest(server.url, '/api/gestione/nulla/qui', { cookie });
+		expect(api.status).toBe(404);
+		expectPrivate(api);
+		expect((JSON.parse(api.body) as { error: string }).error).toMatch(/sconosciuto/);
+	});
+
 	it('ends when the member is disabled with `npm run staff -- disattiva`', async () => {
 		const { cookie, member } = createStaffSession(server.dbPath);
 		expect((await staffRequest(server.url, '/gestione', { cookie })).status).toBe(200);

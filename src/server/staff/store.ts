@@ -4,6 +4,7 @@
  * WebAuthn challenges. Every "use once" is one UPDATE or DELETE whose WHERE says it was not used
  * yet, so two requests racing for the same link or challenge cannot both win.
  */
+import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate } from '../submissions/schema';
 import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from '../submissions/private-file';
@@ -63,7 +64,10 @@ const memberOf = (row: StaffRow): StaffMember => ({
 
 /** Opens the database file with the contact store's pragmas and brings its schema up to date. */
 export function openDatabase(path: string, { create = true } = {}): Database.Database {
-	if (create) createPrivateFile(path);
+	// Only when missing: opening and closing the file outside SQLite (as createPrivateFile does)
+	// drops every POSIX lock this process holds on it, the server's other connection's included,
+	// and the restore's check that the server is running relies on those locks.
+	if (create && !existsSync(path)) createPrivateFile(path);
 	const db = new Database(path, { fileMustExist: !create });
 	try {
 		db.pragma('journal_mode = WAL');
