@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
 import { CONTACT_DB_DIR, E2E_PORT } from './tests/e2e/helpers/messages';
+import { USES_SECOND_SITE } from './tests/e2e/helpers/second-site-setup';
 import { SHARED_SITE_DIR } from './tests/e2e/helpers/shared-site';
 
 /**
@@ -28,13 +29,12 @@ if (process.env['TEST_WORKER_INDEX'] === undefined) {
 }
 
 /**
- * The editor's tests save files that go into the second site. The specs that use that site are a
- * project depending on the editor's, so Playwright runs them after every project without
- * dependencies: the site's one build (2 cores for minutes) finds the editor's files and never
- * slows the pages the other tests open.
+ * The editor's tests (a 0.5 MB application, the longest tests of the suite) come first, so that
+ * no worker is left alone with one of them at the end. The specs that open the second site
+ * (tests/e2e/helpers/shared-site.ts) come last: the global set-up starts its build in the
+ * background as the run begins, and it is ready long before them.
  */
 const EDITOR = /admin\.spec\.ts$/;
-const USES_SECOND_SITE = /(admin-site|content-html|update)\.spec\.ts$/;
 const chromium = {
 	...devices['Desktop Chrome'],
 	launchOptions: {
@@ -53,19 +53,18 @@ export default defineConfig({
 		baseURL,
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
-		trace: 'retain-on-failure',
+		// Recording a trace costs a fifth to a third of the browser tests' time, for every test. On
+		// CI a failed test runs once more, recording its trace then; elsewhere every test records
+		// one and keeps it when it fails.
+		trace: isCI ? 'on-first-retry' : 'retain-on-failure',
 	},
 	// A CI machine has 2 cores shared by two browsers, the server and a build: more time to wait.
 	expect: { timeout: isCI ? 10_000 : 5_000 },
+	globalSetup: './tests/e2e/helpers/second-site-setup.ts',
 	projects: [
-		{ name: 'chromium', testIgnore: [EDITOR, USES_SECOND_SITE], use: chromium },
 		{ name: 'editor', testMatch: EDITOR, use: chromium },
-		{
-			name: 'builds',
-			testMatch: USES_SECOND_SITE,
-			dependencies: ['editor'],
-			use: chromium,
-		},
+		{ name: 'chromium', testIgnore: [EDITOR, USES_SECOND_SITE], use: chromium },
+		{ name: 'builds', testMatch: USES_SECOND_SITE, use: chromium },
 	],
 	webServer: {
 		command: `node ${JSON.stringify(join(process.env['DIST_DIR'] ?? 'dist', 'server/serve.mjs'))}`,

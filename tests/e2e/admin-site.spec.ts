@@ -1,24 +1,20 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
 import { blockOtherHosts } from './helpers/editor';
-import { EDITS_DIR, SHARED_SITE_DIR, sharedSite } from './helpers/shared-site';
+import { SHARED_SITE_DIR, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
 /**
- * What the editor saved in admin.spec.ts (a price, the stock of one flavour, the Torino shop's
- * Saturday hours, a new product with a photo), built by the deploy workflow's own build steps
- * into the browser tests' second site (helpers/shared-site.ts), shows on the pages.
+ * What the editor saves in admin.spec.ts (a price, the stock of one flavour, the Torino shop's
+ * Saturday hours, a new product with a photo; that test checks the files are the ones kept in
+ * tests/fixtures/editor-saves), built by the deploy workflow's own build steps into the browser
+ * tests' second site (helpers/shared-site.ts), shows on the pages.
  */
 
 let server: RunningServer | undefined;
 
 test.beforeAll(async () => {
 	test.setTimeout(600_000);
-	const edited = path.join(EDITS_DIR, 'content/products/proteine/shaker-pro-700.md');
-	if (!existsSync(edited)) {
-		throw new Error(`${edited} is missing: the editor project (admin.spec.ts) runs first.`);
-	}
 	const dist = await sharedSite();
 	server = await startServer({
 		env: { DIST_DIR: dist, CONTACT_DB_PATH: path.join(SHARED_SITE_DIR, 'admin-site.sqlite') },

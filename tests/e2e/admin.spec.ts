@@ -11,7 +11,7 @@ import {
 	savedFile,
 	savedFiles,
 } from './helpers/editor';
-import { EDITS_DIR } from './helpers/shared-site';
+import { EDITOR_PHOTO, EDITOR_SAVES } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 import { parse } from 'yaml';
 import { imageStandIn } from '../../src/lib/cms/schema-rules';
@@ -26,15 +26,15 @@ function splitFrontmatter(text: string): { data: unknown } {
 /**
  * The editor at /admin, used as a shop employee would, in a real Chromium with every request to
  * another host aborted. Its test backend holds a copy of content/ (helpers/editor.ts). The round
- * trip's saved files go into the browser tests' second site, built by the deploy workflow's own
- * build steps; admin-site.spec.ts checks its pages.
+ * trip's saved files are kept in tests/fixtures/editor-saves, which the browser tests' second
+ * site carries (helpers/shared-site.ts); admin-site.spec.ts checks its pages.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PRODUCT = 'content/products/proteine/mass-gainer.md';
 const SHOP = 'content/shops/torino.md';
 const NEW_PRODUCT = 'content/products/proteine/shaker-pro-700.md';
-const NEW_PHOTO = 'content/products/proteine/shaker-pro-700/shaker-pro-700.jpg';
+const NEW_PHOTO = EDITOR_PHOTO.saved;
 
 let outside: string[] = [];
 test.beforeEach(async ({ context }) => {
@@ -190,7 +190,7 @@ test('round trip: price, stock, Saturday hours and a new product with a photo, s
 	const dialog = page.getByRole('dialog', { name: 'Seleziona Immagine' });
 	const chooser = page.waitForEvent('filechooser');
 	await dialog.getByRole('button', { name: 'Carica' }).click();
-	const photo = await readFile(path.join(root, 'content/products/proteine/mass-gainer.jpg'));
+	const photo = await readFile(path.join(root, EDITOR_PHOTO.source));
 	await (
 		await chooser
 	).setFiles({ name: 'shaker-pro-700.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -226,12 +226,18 @@ test('round trip: price, stock, Saturday hours and a new product with a photo, s
 	expect(await savedFile(page, NEW_PHOTO)).toEqual(photo);
 	expect((await savedFiles(page)).filter((file) => !file.startsWith('content/'))).toEqual([]);
 
-	// Kept for the second site of the browser tests, built by the deploy workflow's own steps
-	// with these files (helpers/shared-site.ts); admin-site.spec.ts checks its pages.
-	for (const file of [PRODUCT, SHOP, NEW_PRODUCT, NEW_PHOTO]) {
-		const saved = await savedFile(page, file);
-		if (!saved) throw new Error(`${file} not saved`);
-		await mkdir(path.dirname(path.join(EDITS_DIR, file)), { recursive: true });
-		await writeFile(path.join(EDITS_DIR, file), saved);
+	// The files the browser tests' second site carries (helpers/shared-site.ts) are these, byte
+	// for byte, so that admin-site.spec.ts checks the pages built from what the editor wrote.
+	// `--update-snapshots` writes them again after a change of the editor or of those files.
+	for (const file of [PRODUCT, SHOP, NEW_PRODUCT]) {
+		const saved = (await savedFile(page, file))?.toString('utf8');
+		const kept = path.join(EDITOR_SAVES, file);
+		if (['all', 'changed'].includes(test.info().config.updateSnapshots)) {
+			await mkdir(path.dirname(kept), { recursive: true });
+			await writeFile(kept, saved ?? '');
+		}
+		expect(saved, `${file} as saved, and as kept in tests/fixtures/editor-saves`).toBe(
+			await readFile(kept, 'utf8'),
+		);
 	}
 });

@@ -83,6 +83,9 @@ async function expectError(page: Page, field: ContactField, message: string | nu
 test('shows every validation message under its field, and checks again as the visitor corrects', async ({
 	page,
 }) => {
+	// Axe and some thirty checks of the form: past the default 30 s twice beside the accessibility
+	// sweep on a loaded 2-core machine. More time, no timing asserted.
+	test.setTimeout(60_000);
 	const posts: string[] = [];
 	page.on('request', (request) => {
 		if (request.url().endsWith('/api/contact')) posts.push(request.method());

@@ -288,47 +288,54 @@ test.describe('page behind the lightbox', () => {
 		}
 	});
 
-	test('the next and previous photos are preloaded', async ({ page }) => {
+	// One visit of /negozi: the preloading first (nothing is in the cache yet), then axe with the
+	// lightbox open, then reduced motion (the transition is CSS, so it follows at once).
+	test('the neighbours are preloaded; axe finds nothing with it open; reduced motion has no transition', async ({
+		page,
+	}) => {
 		await open(page);
 		const { links, dialog } = lightbox(page);
-		const href = async (index: number) =>
-			new URL((await links.nth(index).getAttribute('href')) ?? '', page.url()).href;
 
-		// Opening the third photo fetches the fourth and the second.
-		let wanted = [await href(3), await href(1)];
-		let requests = wanted.map((url) => page.waitForRequest(url));
-		await links.nth(2).click();
-		await expect(dialog).toBeVisible();
-		expect((await Promise.all(requests)).map((request) => request.url())).toEqual(wanted);
-		await page.keyboard.press('Escape');
+		await test.step('the next and previous photos are preloaded', async () => {
+			const href = async (index: number) =>
+				new URL((await links.nth(index).getAttribute('href')) ?? '', page.url()).href;
 
-		// Around the first photo the neighbours wrap: the sixth (the second is already here).
-		wanted = [await href(5)];
-		requests = wanted.map((url) => page.waitForRequest(url));
-		await links.nth(0).click();
-		expect((await Promise.all(requests)).map((request) => request.url())).toEqual(wanted);
-	});
+			// Opening the third photo fetches the fourth and the second.
+			let wanted = [await href(3), await href(1)];
+			let requests = wanted.map((url) => page.waitForRequest(url));
+			await links.nth(2).click();
+			await expect(dialog).toBeVisible();
+			expect((await Promise.all(requests)).map((request) => request.url())).toEqual(wanted);
+			await page.keyboard.press('Escape');
 
-	test('axe finds no violation with the lightbox open', async ({ page }) => {
-		await open(page);
-		const { links, dialog } = lightbox(page);
-		await links.nth(3).click();
-		await expect(dialog).toBeVisible();
-		const { violations } = await new AxeBuilder({ page })
-			.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-			.analyze();
-		expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-	});
+			// Around the first photo the neighbours wrap: the sixth (the second is already here).
+			wanted = [await href(5)];
+			requests = wanted.map((url) => page.waitForRequest(url));
+			await links.nth(0).click();
+			expect((await Promise.all(requests)).map((request) => request.url())).toEqual(wanted);
+			await page.keyboard.press('Escape');
+			await expect(dialog).toBeHidden();
+		});
 
-	test('with reduced motion the dialog appears without a transition', async ({ page }) => {
-		await page.emulateMedia({ reducedMotion: 'reduce' });
-		await open(page);
-		const { links, dialog } = lightbox(page);
-		await links.nth(0).click();
-		await expect(dialog).toBeVisible();
-		expect(await dialog.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
-			'0s',
-		);
+		await test.step('axe finds no violation with the lightbox open', async () => {
+			await links.nth(3).click();
+			await expect(dialog).toBeVisible();
+			const { violations } = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+				.analyze();
+			expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+			await page.keyboard.press('Escape');
+			await expect(dialog).toBeHidden();
+		});
+
+		await test.step('with reduced motion the dialog appears without a transition', async () => {
+			await page.emulateMedia({ reducedMotion: 'reduce' });
+			await links.nth(0).click();
+			await expect(dialog).toBeVisible();
+			expect(await dialog.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe(
+				'0s',
+			);
+		});
 	});
 });
 

@@ -15,54 +15,94 @@ async function open(page: Page, path = WHEY) {
 	await waitForIsland(page, '[data-product-price]');
 }
 
-test('opens on the first flavour and its first size in stock; sold-out sizes are disabled', async ({
+// One visit of the whey's page: what it shows first, then its tabs, then a change of flavour.
+test('the whey page: structured data, the first variant in stock, tabs by keyboard, a change of flavour', async ({
 	page,
 }) => {
 	await open(page);
-	await expect(page.getByLabel('Gusto')).toHaveValue('Cioccolato');
-	// 900 g of Cioccolato is sold out in both shops: disabled, and 2 kg is chosen instead.
-	await expect(page.getByRole('radio', { name: /900 g/ })).toBeDisabled();
-	await expect(page.getByRole('radio', { name: '2 kg' })).toBeChecked();
-	await expect(page.getByRole('group', { name: 'Formato' })).toBeVisible();
-	await expect(price(page)).toContainText('54,90');
-	await expect(price(page)).toContainText('60,90');
-	await expect(page.locator('[data-variant-state]')).toHaveText('Disponibile');
-	// A wide screen keeps two columns: the photo at the left of the name, no bar at the bottom.
-	const photo = await page.locator('[data-product-photo]').boundingBox();
-	const name = await page.getByRole('heading', { level: 1 }).boundingBox();
-	expect(name?.x ?? 0).toBeGreaterThan((photo?.x ?? 0) + (photo?.width ?? Infinity));
-	await expect(page.locator('[data-pickup-bar]')).toBeHidden();
-});
+	await test.step('structured data describes the product group and its offers', async () => {
+		const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+		const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+		const group = data.find((item) => item['@type'] === 'ProductGroup') as
+			{ hasVariant: { offers: { availability: string; price: string } }[] } | undefined;
+		expect(group?.hasVariant).toHaveLength(8);
+		expect(group?.hasVariant[0]?.offers).toMatchObject({
+			price: '29.90',
+			availability: 'https://schema.org/OutOfStock',
+		});
+		expect(data.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
+	});
 
-test('changing flavour resets the size and changes price, picture and availability', async ({
-	page,
-}) => {
-	await open(page);
-	const picture = page.locator('[data-image-state] img');
-	const before = await picture.getAttribute('src');
+	await test.step('opens on the first flavour and its first size in stock; sold-out sizes are disabled', async () => {
+		await expect(page.getByLabel('Gusto')).toHaveValue('Cioccolato');
+		// 900 g of Cioccolato is sold out in both shops: disabled, and 2 kg is chosen instead.
+		await expect(page.getByRole('radio', { name: /900 g/ })).toBeDisabled();
+		await expect(page.getByRole('radio', { name: '2 kg' })).toBeChecked();
+		await expect(page.getByRole('group', { name: 'Formato' })).toBeVisible();
+		await expect(price(page)).toContainText('54,90');
+		await expect(price(page)).toContainText('60,90');
+		await expect(page.locator('[data-variant-state]')).toHaveText('Disponibile');
+		// A wide screen keeps two columns: the photo at the left of the name, no bar at the bottom.
+		const photo = await page.locator('[data-product-photo]').boundingBox();
+		const name = await page.getByRole('heading', { level: 1 }).boundingBox();
+		expect(name?.x ?? 0).toBeGreaterThan((photo?.x ?? 0) + (photo?.width ?? Infinity));
+		await expect(page.locator('[data-pickup-bar]')).toBeHidden();
+	});
 
-	await page.getByLabel('Gusto').selectOption('Vaniglia');
-	await expect(page.getByRole('radio', { name: '900 g' })).toBeChecked();
-	await expect(price(page)).toContainText('29,90');
-	await expect(price(page)).not.toContainText('60,90');
-	await expect(picture).toHaveAttribute('alt', /vaniglia/i);
-	expect(await picture.getAttribute('src')).not.toBe(before);
-	await expect(availability(page)).toContainText('Vaniglia – 900 g');
-	await expect(availability(page).getByRole('definition').first()).toHaveText('7 disponibili');
-	await expect(availability(page)).toContainText('Totale disponibile');
-	await expect(availability(page)).toContainText('10 pezzi');
-	await expect(page).toHaveURL(/variante=vaniglia-900-g/);
+	await test.step('tabs follow the WAI-ARIA pattern by keyboard', async () => {
+		const tabs = page.getByRole('tablist', { name: 'Informazioni sul prodotto' });
+		await waitForIsland(page, '[role="tablist"]');
+		const description = tabs.getByRole('tab', { name: 'Descrizione' });
+		await expect(description).toHaveAttribute('aria-selected', 'true');
+		await description.focus();
+		await page.keyboard.press('ArrowRight');
+		const nutrition = tabs.getByRole('tab', { name: 'Valori Nutrizionali' });
+		await expect(nutrition).toBeFocused();
+		await expect(nutrition).toHaveAttribute('aria-selected', 'true');
+		await expect(page.getByRole('tabpanel')).toContainText('Proteine');
+		await expect(page.getByRole('table')).toBeVisible();
+		await page.keyboard.press('End');
+		await expect(tabs.getByRole('tab', { name: 'Ingredienti' })).toBeFocused();
+		await expect(page.getByRole('tabpanel').locator('strong').first()).toHaveText(/latte/i);
+		await page.keyboard.press('ArrowRight');
+		await expect(description).toBeFocused();
+		await page.keyboard.press('ArrowLeft');
+		await expect(tabs.getByRole('tab', { name: 'Ingredienti' })).toHaveAttribute(
+			'aria-selected',
+			'true',
+		);
+		await page.keyboard.press('Home');
+		await expect(description).toHaveAttribute('aria-selected', 'true');
+		await expect(page.getByRole('tabpanel')).toContainText("Il consiglio dell'esperto");
+	});
 
-	await page.getByLabel('Gusto').selectOption('Biscotto');
-	await page.getByRole('radio', { name: '2 kg' }).check({ force: true });
-	await expect(availability(page).getByRole('definition').nth(0)).toHaveText('Non disponibile');
-	await expect(availability(page).getByRole('definition').nth(1)).toHaveText('2 disponibili');
-	await expect(
-		availability(page).getByRole('link', { name: 'Prenota in negozio' }),
-	).toHaveAttribute(
-		'href',
-		'/contatti?prodotto=whey-concentrate-80&variante=biscotto-2-kg&negozio=aosta#modulo',
-	);
+	await test.step('changing flavour resets the size and changes price, picture and availability', async () => {
+		const picture = page.locator('[data-image-state] img');
+		const before = await picture.getAttribute('src');
+
+		await page.getByLabel('Gusto').selectOption('Vaniglia');
+		await expect(page.getByRole('radio', { name: '900 g' })).toBeChecked();
+		await expect(price(page)).toContainText('29,90');
+		await expect(price(page)).not.toContainText('60,90');
+		await expect(picture).toHaveAttribute('alt', /vaniglia/i);
+		expect(await picture.getAttribute('src')).not.toBe(before);
+		await expect(availability(page)).toContainText('Vaniglia – 900 g');
+		await expect(availability(page).getByRole('definition').first()).toHaveText('7 disponibili');
+		await expect(availability(page)).toContainText('Totale disponibile');
+		await expect(availability(page)).toContainText('10 pezzi');
+		await expect(page).toHaveURL(/variante=vaniglia-900-g/);
+
+		await page.getByLabel('Gusto').selectOption('Biscotto');
+		await page.getByRole('radio', { name: '2 kg' }).check({ force: true });
+		await expect(availability(page).getByRole('definition').nth(0)).toHaveText('Non disponibile');
+		await expect(availability(page).getByRole('definition').nth(1)).toHaveText('2 disponibili');
+		await expect(
+			availability(page).getByRole('link', { name: 'Prenota in negozio' }),
+		).toHaveAttribute(
+			'href',
+			'/contatti?prodotto=whey-concentrate-80&variante=biscotto-2-kg&negozio=aosta#modulo',
+		);
+	});
 });
 
 test('?variante= preselects a variant', async ({ page }) => {
@@ -70,34 +110,6 @@ test('?variante= preselects a variant', async ({ page }) => {
 	await expect(page.getByLabel('Gusto')).toHaveValue('Fragola');
 	await expect(page.getByRole('radio', { name: '2 kg' })).toBeChecked();
 	await expect(price(page)).toContainText('54,90');
-});
-
-test('tabs follow the WAI-ARIA pattern by keyboard', async ({ page }) => {
-	await open(page);
-	const tabs = page.getByRole('tablist', { name: 'Informazioni sul prodotto' });
-	await waitForIsland(page, '[role="tablist"]');
-	const description = tabs.getByRole('tab', { name: 'Descrizione' });
-	await expect(description).toHaveAttribute('aria-selected', 'true');
-	await description.focus();
-	await page.keyboard.press('ArrowRight');
-	const nutrition = tabs.getByRole('tab', { name: 'Valori Nutrizionali' });
-	await expect(nutrition).toBeFocused();
-	await expect(nutrition).toHaveAttribute('aria-selected', 'true');
-	await expect(page.getByRole('tabpanel')).toContainText('Proteine');
-	await expect(page.getByRole('table')).toBeVisible();
-	await page.keyboard.press('End');
-	await expect(tabs.getByRole('tab', { name: 'Ingredienti' })).toBeFocused();
-	await expect(page.getByRole('tabpanel').locator('strong').first()).toHaveText(/latte/i);
-	await page.keyboard.press('ArrowRight');
-	await expect(description).toBeFocused();
-	await page.keyboard.press('ArrowLeft');
-	await expect(tabs.getByRole('tab', { name: 'Ingredienti' })).toHaveAttribute(
-		'aria-selected',
-		'true',
-	);
-	await page.keyboard.press('Home');
-	await expect(description).toHaveAttribute('aria-selected', 'true');
-	await expect(page.getByRole('tabpanel')).toContainText("Il consiglio dell'esperto");
 });
 
 test('every tab panel is in the HTML without JavaScript', async ({ browser }) => {
@@ -179,20 +191,6 @@ test('the old /product/{slug} address leads to the product page', async ({ reque
 	const response = await request.get('/product/whey-concentrate-80', { maxRedirects: 0 });
 	expect(response.status()).toBe(301);
 	expect(response.headers()['location']).toMatch(/\/prodotti\/proteine\/whey-concentrate-80$/);
-});
-
-test('structured data describes the product group and its offers', async ({ page }) => {
-	await page.goto(WHEY);
-	const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-	const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-	const group = data.find((item) => item['@type'] === 'ProductGroup') as
-		{ hasVariant: { offers: { availability: string; price: string } }[] } | undefined;
-	expect(group?.hasVariant).toHaveLength(8);
-	expect(group?.hasVariant[0]?.offers).toMatchObject({
-		price: '29.90',
-		availability: 'https://schema.org/OutOfStock',
-	});
-	expect(data.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
 });
 
 test('the static read API is generated at build', async ({ request }) => {

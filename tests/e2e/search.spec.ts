@@ -69,42 +69,72 @@ test.describe('search', () => {
 		expect(total).toBeLessThanOrEqual(FIRST_SEARCH_BUDGET);
 	});
 
-	test('a product name finds it, with picture, brand, price, category and link', async ({
+	// One page of /cerca for every search typed in turn: each one replaces the results of the
+	// one before, as when a visitor tries several words.
+	test('searches typed in turn: a brand, accents, two words, nothing found (axe), a product name', async ({
 		page,
 	}) => {
-		await search(page, 'Whey Isolate');
-		expect(await count(page)).toBe(1);
-		const result = results(page).first();
-		await expect(result.getByRole('link', { name: 'Whey Isolate 90' })).toHaveAttribute(
-			'href',
-			'/prodotti/proteine/whey-isolate-90',
-		);
-		await expect(result).toContainText('Nordika Nutrition');
-		await expect(result).toContainText(/A partire da \d+,\d\d\s€/);
-		await expect(result).toContainText('Proteine');
-		await expect(result.locator('img')).toHaveAttribute('src', /\.webp$/);
-		await result.getByRole('link').click();
-		await expect(page).toHaveURL(/\/prodotti\/proteine\/whey-isolate-90$/);
-	});
+		await test.step('a brand finds its products, and only them', async () => {
+			await search(page, 'Granforza');
+			expect(await count(page)).toBeGreaterThan(3);
+			for (const brand of await results(page).locator('p').first().allTextContents()) {
+				expect(brand).toBe('Granforza Foods');
+			}
+			const brands = await results(page).evaluateAll((items) =>
+				items.map((item) => item.querySelector('p')?.textContent),
+			);
+			expect(new Set(brands)).toEqual(new Set(['Granforza Foods']));
+		});
 
-	test('a brand finds its products, and only them', async ({ page }) => {
-		await search(page, 'Granforza');
-		expect(await count(page)).toBeGreaterThan(3);
-		for (const brand of await results(page).locator('p').first().allTextContents()) {
-			expect(brand).toBe('Granforza Foods');
-		}
-		const brands = await results(page).evaluateAll((items) =>
-			items.map((item) => item.querySelector('p')?.textContent),
-		);
-		expect(new Set(brands)).toEqual(new Set(['Granforza Foods']));
-	});
+		await test.step("'caffe' and 'caffè' find the same products", async () => {
+			await search(page, 'caffè');
+			const accented = await resultNames(page).allTextContents();
+			expect(accented).toContain('Hydro Whey');
+			await search(page, 'caffe');
+			expect((await resultNames(page).allTextContents()).sort()).toEqual(accented.sort());
+		});
 
-	test("'caffe' and 'caffè' find the same products", async ({ page }) => {
-		await search(page, 'caffè');
-		const accented = await resultNames(page).allTextContents();
-		expect(accented).toContain('Hydro Whey');
-		await search(page, 'caffe');
-		expect((await resultNames(page).allTextContents()).sort()).toEqual(accented.sort());
+		await test.step('two words narrow the results', async () => {
+			await search(page, 'whey');
+			const one = await count(page);
+			await search(page, 'whey isolate');
+			const two = await count(page);
+			expect(two).toBeGreaterThan(0);
+			expect(two).toBeLessThan(one);
+		});
+
+		await test.step('nothing found: says so, with suggestions and the categories; axe finds nothing', async () => {
+			await search(page, 'zanzariera');
+			const empty = page.locator('[data-search-empty]');
+			await expect(empty.getByRole('heading', { level: 2 })).toHaveText(
+				'Nessun prodotto trovato per «zanzariera»',
+			);
+			await expect(empty.getByRole('link', { name: 'Proteine' })).toHaveAttribute(
+				'href',
+				'/prodotti/proteine',
+			);
+			await expect(results(page)).toHaveCount(0);
+			// The start is in the site-wide sweep (a11y.spec.ts), results with a filter set in
+			// phone.spec.ts, on both phones.
+			const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+			expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+		});
+
+		await test.step('a product name finds it, with picture, brand, price, category and link', async () => {
+			await search(page, 'Whey Isolate');
+			expect(await count(page)).toBe(1);
+			const result = results(page).first();
+			await expect(result.getByRole('link', { name: 'Whey Isolate 90' })).toHaveAttribute(
+				'href',
+				'/prodotti/proteine/whey-isolate-90',
+			);
+			await expect(result).toContainText('Nordika Nutrition');
+			await expect(result).toContainText(/A partire da \d+,\d\d\s€/);
+			await expect(result).toContainText('Proteine');
+			await expect(result.locator('img')).toHaveAttribute('src', /\.webp$/);
+			await result.getByRole('link').click();
+			await expect(page).toHaveURL(/\/prodotti\/proteine\/whey-isolate-90$/);
+		});
 	});
 
 	test("'proteica' and 'proteine' find each other", async ({ page }) => {
@@ -115,28 +145,6 @@ test.describe('search', () => {
 		await page.goto('/cerca?q=proteine&categoria=alimenti-fit');
 		await shown(page, '?q=proteine&categoria=alimenti-fit');
 		await expect(resultNames(page)).toContainText(['Crema Proteica Spalmabile']);
-	});
-
-	test('two words narrow the results', async ({ page }) => {
-		await search(page, 'whey');
-		const one = await count(page);
-		await search(page, 'whey isolate');
-		const two = await count(page);
-		expect(two).toBeGreaterThan(0);
-		expect(two).toBeLessThan(one);
-	});
-
-	test('nothing found: says so, with suggestions and the categories', async ({ page }) => {
-		await search(page, 'zanzariera');
-		const empty = page.locator('[data-search-empty]');
-		await expect(empty.getByRole('heading', { level: 2 })).toHaveText(
-			'Nessun prodotto trovato per «zanzariera»',
-		);
-		await expect(empty.getByRole('link', { name: 'Proteine' })).toHaveAttribute(
-			'href',
-			'/prodotti/proteine',
-		);
-		await expect(results(page)).toHaveCount(0);
 	});
 
 	test('filters narrow and reset, in the address; back and forward follow', async ({ page }) => {
@@ -229,17 +237,6 @@ test.describe('search', () => {
 		await page.keyboard.press('Enter');
 		await expect(page).toHaveURL(new RegExp(`${href}$`));
 	});
-
-	// The start is in the site-wide sweep (a11y.spec.ts), results with a filter set in
-	// phone.spec.ts, on both phones.
-	for (const [state, path] of [['the empty state', '/cerca?q=zanzariera']] as const) {
-		test(`axe finds nothing on ${state}`, async ({ page }) => {
-			await page.goto(path);
-			if (path.includes('q=')) await shown(page, path.slice('/cerca'.length));
-			const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-			expect(violations.map((v) => `${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
-		});
-	}
 
 	test('only product pages are in the index', async ({ page }) => {
 		await page.goto('/cerca?q=negozi');
