@@ -5,10 +5,10 @@
  * database holds no link that works. The `prepare` of the confirmation's declaration
  * (src/server/pickup/store.ts, RESERVATION_OWNER).
  */
+import type Database from 'better-sqlite3';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import type { ReservationForEmail } from '../pickup/email-text';
 import type { EmailAttemptContext } from '../submissions/kind';
-import { setEmailToken } from './store';
 import { hashCustomerToken, newCustomerToken } from './token';
 
 /** The site's address when none is configured (astro.config.mjs has the same). */
@@ -26,4 +26,24 @@ export function withCustomerLink(
 	if (!setEmailToken(db, emailId, claimedBy, hashCustomerToken(token))) return reservation;
 	const origin = settings.linkOrigin ?? DEFAULT_ORIGIN;
 	return { ...reservation, customerLink: `${origin}${customerLinkPath(token)}` };
+}
+
+/**
+ * Records the hash of the token a confirmation e-mail is about to carry, replacing the one of
+ * an earlier attempt (which never reached anyone: an attempt that may have is never repeated).
+ * Only while the e-mail is claimed by `claimedBy`; false when it is not.
+ */
+export function setEmailToken(
+	db: Database.Database,
+	emailId: number,
+	claimedBy: string,
+	tokenHash: string,
+): boolean {
+	const { changes } = db
+		.prepare(
+			`UPDATE emails SET customer_token_hash = ?
+			 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
+		)
+		.run(tokenHash, emailId, claimedBy);
+	return changes === 1;
 }

@@ -66,23 +66,3 @@ export function customerReservation(
 		version: state.version,
 	};
 }
-
-/**
- * Records the hash of the token a confirmation e-mail is about to carry, replacing the one of
- * an earlier attempt (which never reached anyone: an attempt that may have is never repeated).
- * Only while the e-mail is claimed by `claimedBy`; false when it is not.
- */
-export function setEmailToken(
-	db: Database.Database,
-	emailId: number,
-	claimedBy: string,
-	tokenHash: string,
-): boolean {
-	const { changes } = db
-		.prepare(
-			`UPDATE emails SET customer_token_hash = ?
-			 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
-		)
-		.run(tokenHash, emailId, claimedBy);
-	return changes === 1;
-}
