@@ -13,7 +13,7 @@ import { MESSAGES } from './contact/kind';
 import type { PickupCatalogue } from './pickup/catalogue';
 import { RESERVATIONS } from './pickup/kind';
 import { createPickupService, type PickupService } from './pickup/service';
-import { createReservationDeskService, type ReservationDeskService } from './reservations/service';
+import { createReservationDeskService, type ReservationDeskService } from './staff-desk/service';
 import { createCustomerService, type CustomerService } from './customer/service';
 import { STAFF_LINKS } from './staff/link-mail';
 import { createStaffMessagesService, type StaffMessagesService } from './staff-messages/service';

@@ -5,8 +5,10 @@ import { LINES, storeList } from '../e2e/helpers/pickup';
 import { openControlled } from '../e2e/helpers/worker';
 import { waitForIsland } from '../e2e/helpers/islands';
 import { expect, test } from '../e2e/helpers/test';
+import { createStaffSession } from '../helpers/staff';
 import {
 	CDN_ORIGIN,
+	DB_PATH,
 	GITHUB_ORIGIN,
 	NODE_ORIGIN,
 	PROXY_SECRET,
@@ -205,6 +207,58 @@ test.describe('through the CDN', () => {
 		expect(free.status()).toBe(200);
 		expect(free.headers()['cache-control']).toContain('no-store');
 		expect(((await free.json()) as { negozio: string }).negozio).toBe('torino');
+	});
+});
+
+test.describe('the staff area and the customer’s link', () => {
+	test('reach the Node server through the CDN, signed in or not, and are never kept', async ({
+		request,
+	}) => {
+		const noStore = (headers: Record<string, string>) =>
+			expect(headers['cache-control']).toContain('no-store');
+
+		// Without a session: the page sends to the sign-in, on the CDN's own address.
+		const desk = await request.get('/gestione', { maxRedirects: 0 });
+		expect(desk.status()).toBe(303);
+		const location = new URL(desk.headers()['location'] ?? '', CDN_ORIGIN);
+		expect(location.href).toBe(`${CDN_ORIGIN}/gestione/accesso`);
+		noStore(desk.headers());
+		const signIn = await request.get('/gestione/accesso');
+		expect(signIn.status()).toBe(200);
+		expect(await signIn.text()).toContain('Accedi con la passkey');
+		noStore(signIn.headers());
+		expect(signIn.headers()['x-robots-tag']).toContain('noindex');
+		const list = await request.get('/api/gestione/prenotazioni');
+		expect(list.status()).toBe(401);
+		expect(((await list.json()) as { error: string }).error).toMatch(/accesso|Accedi/i);
+		noStore(list.headers());
+
+		// With a session: the cookie crosses the CDN both ways, and a change checks the Origin
+		// against the public address.
+		const { cookie } = createStaffSession(DB_PATH, { shops: ['torino'] }, CDN_ORIGIN);
+		const signedIn = await request.get('/api/gestione/prenotazioni', {
+			headers: { Cookie: cookie },
+		});
+		expect(signedIn.status()).toBe(200);
+		noStore(signedIn.headers());
+		const page = await request.get('/gestione', { headers: { Cookie: cookie } });
+		expect(page.status()).toBe(200);
+		expect(await page.text()).toContain('Giulia Rossi');
+		const missing = await request.post('/api/gestione/prenotazioni/999999', {
+			headers: { Cookie: cookie, Origin: CDN_ORIGIN },
+			data: { azione: 'ritirata', versione: 1 },
+		});
+		expect(missing.status()).toBe(404);
+		const foreign = await request.post('/api/gestione/prenotazioni/999999', {
+			headers: { Cookie: cookie, Origin: 'https://example.com' },
+			data: { azione: 'ritirata', versione: 1 },
+		});
+		expect(foreign.status()).toBe(403);
+
+		// A customer's link that does not exist: the site's 404, never cached.
+		const link = await request.get(`/prenotazione/${'A'.repeat(32)}`);
+		expect(link.status()).toBe(404);
+		noStore(link.headers());
 	});
 });
 

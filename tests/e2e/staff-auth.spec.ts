@@ -54,7 +54,8 @@ test('a member added and given a link with `npm run staff` enrols a passkey, sig
 	await expectAccessible(page);
 	await page.getByRole('button', { name: 'Crea la passkey' }).click();
 	await page.waitForURL(`${staffOrigin}/gestione`);
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ciao, Giulia Rossi');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prenotazioni');
+	await expect(page.getByRole('banner')).toContainText('Giulia Rossi');
 	await expectAccessible(page);
 	const credentials = await authenticator.credentials();
 	expect(credentials).toHaveLength(1);
@@ -88,7 +89,8 @@ test('a member added and given a link with `npm run staff` enrols a passkey, sig
 
 	// Sign-in with the passkey.
 	await signInWithPasskey(page);
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ciao, Giulia Rossi');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prenotazioni');
+	await expect(page.getByRole('banner')).toContainText('Giulia Rossi');
 });
 
 test('the sign-in page: the link request answers the same for any address, and is accessible', async ({
@@ -133,7 +135,8 @@ test.describe('on a phone', () => {
 		await page.goto(`${staffOrigin}/gestione/accesso`);
 		await page.getByRole('button', { name: 'Accedi con la passkey' }).tap();
 		await page.waitForURL(`${staffOrigin}/gestione`);
-		await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ciao, ${member.name}`);
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prenotazioni');
+		await expect(page.getByRole('banner')).toContainText(member.name);
 		await expectAccessible(page);
 	});
 

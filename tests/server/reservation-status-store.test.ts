@@ -10,12 +10,12 @@ import { heldPieces, insertReservation, type NewReservation } from '../../src/se
 import {
 	staffReservation,
 	staffReservationIdByCode,
-} from '../../src/server/reservations/staff-store';
+} from '../../src/server/staff-desk/staff-store';
 import {
 	changeReservationStatus,
 	expireReservations,
 	type StatusChange,
-} from '../../src/server/reservations/status-store';
+} from '../../src/server/staff-desk/status-store';
 import { composeEmail } from '../../src/server/submissions/emails';
 import { migrate } from '../../src/server/submissions/schema';
 import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';

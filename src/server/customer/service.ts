@@ -1,10 +1,10 @@
 /**
  * The customer's link as part of the service (App.Locals['contact'], put together in
  * src/server/kinds.ts): the reservation a token opens, read as of now, and its cancelling
- * through the reservations' one change of state (src/server/reservations/service.ts), which
+ * through the reservations' one change of state (src/server/staff-desk/service.ts), which
  * stores the change, its event and the shop's e-mail together and sends the e-mail.
  */
-import type { ReservationDeskService } from '../reservations/service';
+import type { ReservationDeskService } from '../staff-desk/service';
 import type { SubmissionDesk } from '../submissions/service';
 import { createCustomerLinks, type CustomerLinks } from './links';
 import { customerReservation, reservationIdOfToken } from './store';

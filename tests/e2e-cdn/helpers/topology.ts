@@ -27,7 +27,7 @@ export const RATE_LIMIT = 3;
 
 /** The run's own folder: the database, the Node server's pid and log. */
 export const RUN_DIR = join(tmpdir(), `vigorsport-e2e-cdn-${base}`);
-const DB_PATH = join(RUN_DIR, 'messages.sqlite');
+export const DB_PATH = join(RUN_DIR, 'messages.sqlite');
 const PID_FILE = join(RUN_DIR, 'node.pid');
 const root = new URL('../../..', import.meta.url).pathname;
 
