@@ -54,7 +54,7 @@ export interface StoredMessage {
 }
 
 /** A row of the `messages` table. */
-interface MessageRow {
+export interface MessageRow {
 	id: number;
 	created_at: string;
 	name: string;
@@ -184,7 +184,12 @@ export function listMessages(db: Database.Database, limit?: number): StoredMessa
 		MESSAGE_COLUMN,
 		messages.at(-1)?.id ?? Number.MAX_SAFE_INTEGER,
 	);
-	return messages.map((row) => ({
+	return messages.map((row) => storedMessageOf(row, byMessage.get(row.id) ?? []));
+}
+
+/** A row of `messages` with its e-mails, as staff see it (the list and the staff page). */
+export function storedMessageOf(row: MessageRow, emails: StoredEmail[]): StoredMessage {
+	return {
 		id: row.id,
 		createdAt: row.created_at,
 		name: row.name,
@@ -193,10 +198,10 @@ export function listMessages(db: Database.Database, limit?: number): StoredMessa
 		message: row.message,
 		spam: row.spam === 1,
 		delivery: row.delivery,
-		emails: byMessage.get(row.id) ?? [],
+		emails,
 		confirmationWithheld: row.confirmation_withheld === 1,
 		clientAddress: row.client_address,
-	}));
+	};
 }
 
 /** How many messages are stored. */

@@ -7,26 +7,14 @@
  * shop was never told of it.
  */
 import type Database from 'better-sqlite3';
+import type { DeskListItem } from '../../lib/pickup/desk-list';
 import { romeToday } from '../../lib/pickup/days';
 import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
 import type { EmailKind, EmailState } from '../submissions/schema';
 import { eventsOf, type ReservationEvent } from './status-store';
 
-/** A reservation in the staff list. */
-export interface StaffReservationSummary {
-	id: number;
-	code: string;
-	shopId: string;
-	shopName: string;
-	/** "YYYY-MM-DD". */
-	day: string;
-	name: string;
-	status: ReservationStatus;
-	version: number;
-	pieces: number;
-	totalCents: number;
-	heldThrough: string;
-}
+/** A reservation in the staff list: the shape the desk's list groups by day. */
+export type StaffReservationSummary = DeskListItem;
 
 /** A line of a reservation. */
 export interface StaffReservationLine {

@@ -5,9 +5,8 @@
  * Functions of an open database, called by ContactStore (src/server/contact/store.ts).
  */
 import type Database from 'better-sqlite3';
-import type { StoredMessage } from '../contact/store';
+import { storedMessageOf, type MessageRow, type StoredMessage } from '../contact/store';
 import { storedEmailsFrom } from '../submissions/email-rows';
-import type { Delivery } from '../submissions/schema';
 
 /** Who marked a message handled, and when. */
 export interface HandledMark {
@@ -36,17 +35,7 @@ export type MarkResult =
 	| { outcome: 'already'; handled: HandledMark }
 	| { outcome: 'not-found' };
 
-interface Row {
-	id: number;
-	created_at: string;
-	name: string;
-	email: string;
-	phone: string;
-	message: string;
-	spam: number;
-	delivery: Delivery;
-	confirmation_withheld: number;
-	client_address: string | null;
+interface Row extends MessageRow {
 	handled_at: string | null;
 	handled_by_staff_id: number | null;
 	handled_by_name: string | null;
@@ -82,17 +71,7 @@ export function staffMessages(
 	return {
 		total: count,
 		messages: rows.map((row) => ({
-			id: row.id,
-			createdAt: row.created_at,
-			name: row.name,
-			email: row.email,
-			phone: row.phone,
-			message: row.message,
-			spam: row.spam === 1,
-			delivery: row.delivery,
-			emails: emails.get(row.id) ?? [],
-			confirmationWithheld: row.confirmation_withheld === 1,
-			clientAddress: row.client_address,
+			...storedMessageOf(row, emails.get(row.id) ?? []),
 			handled: markOf(row),
 		})),
 	};

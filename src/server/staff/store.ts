@@ -5,9 +5,8 @@
  * yet, so two requests racing for the same link or challenge cannot both win.
  */
 import { existsSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import { migrate } from '../submissions/schema';
-import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from '../submissions/private-file';
+import type Database from 'better-sqlite3';
+import { openDatabase } from '../submissions/store';
 import {
 	CHALLENGE_LIFETIME_MS,
 	hashToken,
@@ -62,25 +61,14 @@ const memberOf = (row: StaffRow): StaffMember => ({
 	shops: JSON.parse(row.shops) as string[],
 });
 
-/** Opens the database file with the contact store's pragmas and brings its schema up to date. */
-export function openDatabase(path: string, { create = true } = {}): Database.Database {
-	// Only when missing: opening and closing the file outside SQLite (as createPrivateFile does)
-	// drops every POSIX lock this process holds on it, the server's other connection's included,
-	// and the restore's check that the server is running relies on those locks.
-	if (create && !existsSync(path)) createPrivateFile(path);
-	const db = new Database(path, { fileMustExist: !create });
-	try {
-		db.pragma('journal_mode = WAL');
-		for (const suffix of ['-wal', '-shm']) chmodIfExists(path + suffix, PRIVATE_FILE);
-		db.pragma('synchronous = FULL');
-		db.pragma('foreign_keys = ON');
-		db.pragma('busy_timeout = 5000');
-		migrate(db);
-	} catch (error) {
-		db.close();
-		throw error;
-	}
-	return db;
+/**
+ * Opens the database file as the submissions store does. The file is created only when missing:
+ * opening and closing it outside SQLite (as createPrivateFile does) drops every POSIX lock this
+ * process holds on it, the server's other connection's included, and the restore's check that
+ * the server is running relies on those locks.
+ */
+function openStaffDatabase(path: string, { create = true } = {}): Database.Database {
+	return openDatabase(path, { create, privateFile: create && !existsSync(path) });
 }
 
 /** The staff tables. */
@@ -92,7 +80,7 @@ export class StaffStore {
 	}
 
 	static open(path: string, options?: { create?: boolean }): StaffStore {
-		return new StaffStore(openDatabase(path, options));
+		return new StaffStore(openStaffDatabase(path, options));
 	}
 
 	close(): void {

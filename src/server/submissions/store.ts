@@ -41,6 +41,33 @@ export interface SettledClaims {
 /** Longest error text kept for an e-mail. */
 const MAX_ERROR_LENGTH = 500;
 
+/**
+ * Opens the submissions database with its pragmas and brings its schema up to date; every store
+ * of the file (the submissions', the staff area's) opens it this way. `privateFile` creates the
+ * file and folder when missing and makes the file 0600 (by default whenever `create`).
+ */
+export function openDatabase(
+	path: string,
+	{ create = true, privateFile = create }: { create?: boolean; privateFile?: boolean } = {},
+): Database.Database {
+	if (privateFile) createPrivateFile(path);
+	const db = new Database(path, { fileMustExist: !create });
+	try {
+		db.pragma('journal_mode = WAL');
+		// SQLite gives -wal and -shm the main file's mode; these were made before it was 0600.
+		for (const suffix of ['-wal', '-shm']) chmodIfExists(path + suffix, PRIVATE_FILE);
+		// FULL: every commit reaches the disk before the visitor is told the message arrived.
+		db.pragma('synchronous = FULL');
+		db.pragma('foreign_keys = ON');
+		db.pragma('busy_timeout = 5000');
+		migrate(db);
+	} catch (error) {
+		db.close();
+		throw error;
+	}
+	return db;
+}
+
 /** The submissions database, for the kinds it is opened with. */
 export class SubmissionStore {
 	readonly #db: Database.Database;
@@ -60,22 +87,7 @@ export class SubmissionStore {
 		kinds: readonly SubmissionKind[],
 		{ create = true }: OpenOptions = {},
 	): SubmissionStore {
-		if (create) createPrivateFile(path);
-		const db = new Database(path, { fileMustExist: !create });
-		try {
-			db.pragma('journal_mode = WAL');
-			// SQLite gives -wal and -shm the main file's mode; these were made before it was 0600.
-			for (const suffix of ['-wal', '-shm']) chmodIfExists(path + suffix, PRIVATE_FILE);
-			// FULL: every commit reaches the disk before the visitor is told the message arrived.
-			db.pragma('synchronous = FULL');
-			db.pragma('foreign_keys = ON');
-			db.pragma('busy_timeout = 5000');
-			migrate(db);
-		} catch (error) {
-			db.close();
-			throw error;
-		}
-		return new SubmissionStore(db, kinds);
+		return new SubmissionStore(openDatabase(path, { create }), kinds);
 	}
 
 	/** The schema version of the open database. */
