@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
+import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourites';
 
 /** Category page: sorting, filters, reset and the state kept in the address (docs/catalogue.md). */
 
@@ -115,6 +116,34 @@ test('the choices survive a reload and the back button', async ({ page }) => {
 	await page.goBack();
 	await expect(page.getByLabel('Marca')).toHaveValue('tutte');
 	await expect(page.getByLabel('Ordina per')).toHaveValue('prezzo-decrescente');
+});
+
+test('a heart held down while the sort controls wake up saves the product when let go', async ({
+	page,
+}) => {
+	// Stored favourites: the hearts wake up on their own, the sort controls on the first press.
+	await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+		key: FAVOURITES_KEY,
+		value: storedFavourites(SAVED_WHEY),
+	});
+	await page.goto(CATEGORY);
+	const controls = page.locator('astro-island:has(select)');
+	const card = cards(page).first();
+	const heart = card.locator('button[data-favourite]');
+	const island = page.locator('astro-island:has(button[data-favourite])').first();
+	await expect(island).not.toHaveAttribute('ssr');
+	await expect(controls).toHaveAttribute('ssr');
+	await expect(heart).toHaveAttribute('aria-pressed', 'false');
+	const box = await heart.boundingBox();
+	if (!box) throw new Error('the first card’s heart has no box');
+	// A finger slower than the page: pressed, held while the controls load and sort, let go.
+	await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+	await page.mouse.down();
+	await expect(controls).not.toHaveAttribute('ssr');
+	await expect(page.getByText(/\d+ prodotti/).first()).toBeVisible();
+	await page.mouse.up();
+	await expect(heart).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByRole('status').filter({ hasText: 'Aggiunto ai preferiti' })).toBeVisible();
 });
 
 test('an unknown category answers 404 with its own message', async ({ page }) => {

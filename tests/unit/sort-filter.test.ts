@@ -4,6 +4,7 @@ import {
 	brandsOf,
 	DEFAULT_QUERY,
 	inPriceBand,
+	movesToArrange,
 	parseQuery,
 	priceBandOf,
 	serializeQuery,
@@ -142,5 +143,70 @@ describe('priceBandOf', () => {
 			expect(band).not.toBeNull();
 			expect(inPriceBand(cents, band as PriceBand)).toBe(true);
 		}
+	});
+});
+
+/** `current` after the moves, as the grid would stand. */
+function arranged(current: string[], wanted: string[]): { order: string; moved: number } {
+	const order = [...current];
+	const moves = movesToArrange(current, wanted);
+	for (const [item, before] of moves) {
+		order.splice(order.indexOf(item), 1);
+		order.splice(before === null ? order.length : order.indexOf(before), 0, item);
+	}
+	return { order: order.join(''), moved: moves.length };
+}
+
+describe('movesToArrange: the wanted cards in order, with the fewest moves', () => {
+	it.each([
+		{
+			why: 'already in order: nothing moves',
+			current: 'abcd',
+			wanted: 'abcd',
+			order: 'abcd',
+			moved: 0,
+		},
+		{ why: 'nothing wanted', current: 'abc', wanted: '', order: 'abc', moved: 0 },
+		{ why: 'reversed', current: 'abcd', wanted: 'dcba', order: 'dcba', moved: 3 },
+		{ why: 'one card to the front', current: 'abcd', wanted: 'dabc', order: 'dabc', moved: 1 },
+		{ why: 'one card to the end', current: 'abcd', wanted: 'bcda', order: 'bcda', moved: 1 },
+		{
+			why: 'hidden cards stay where they are',
+			current: 'abcd',
+			wanted: 'bd',
+			order: 'abcd',
+			moved: 0,
+		},
+		{
+			why: 'shown cards reordered around a hidden one',
+			current: 'abc',
+			wanted: 'ca',
+			order: 'cab',
+			moved: 1,
+		},
+		{ why: 'a swap in the middle', current: 'abcde', wanted: 'adcbe', order: 'adcbe', moved: 2 },
+		{
+			why: 'the last card moved before a hidden one',
+			current: 'abc',
+			wanted: 'cb',
+			order: 'acb',
+			moved: 1,
+		},
+	])('$why', ({ current, wanted, order, moved }) => {
+		expect(arranged([...current], [...wanted])).toEqual({ order, moved });
+	});
+
+	it('puts 60 shuffled cards in order and keeps the longest run in place', () => {
+		const wanted = Array.from({ length: 60 }, (_, index) => `c${index}`);
+		// Each card at 7 × its place, modulo 60 (7 and 60 share no factor): a fixed shuffle.
+		const current = wanted.map((_, index) => wanted[(index * 7) % 60] ?? '');
+		const order = [...current];
+		const moves = movesToArrange(current, wanted);
+		for (const [item, before] of moves) {
+			order.splice(order.indexOf(item), 1);
+			order.splice(before === null ? order.length : order.indexOf(before), 0, item);
+		}
+		expect(order).toEqual(wanted);
+		expect(moves.length).toBeLessThan(wanted.length);
 	});
 });

@@ -3,6 +3,7 @@ import {
 	applyQuery,
 	DEFAULT_QUERY,
 	PRICE_BANDS,
+	movesToArrange,
 	parseQuery,
 	serializeQuery,
 	SORT_OPTIONS,
@@ -77,22 +78,17 @@ export default function CatalogueControls({ products, brands, gridId }: Catalogu
 	}, [brands]);
 
 	// Reorder and hide the cards: moving the nodes keeps the tab order equal to the visual order.
+	// Only the cards out of place move: on the first use of the page nothing does.
 	useEffect(() => {
 		if (!ready) return;
 		const grid = document.getElementById(gridId);
 		if (!grid) return;
-		const items = new Map(
-			[...grid.querySelectorAll<HTMLElement>(':scope > [data-product]')].map((item) => [
-				item.dataset['product'],
-				item,
-			]),
-		);
-		const shown = new Set(visible.map((product) => product.slug));
-		for (const product of visible) {
-			const item = items.get(product.slug);
-			if (item) grid.append(item);
-		}
-		for (const [slug, item] of items) item.hidden = !shown.has(slug ?? '');
+		const cards = [...grid.querySelectorAll<HTMLElement>(':scope > [data-product]')];
+		const items = new Map(cards.map((item) => [item.dataset['product'], item]));
+		const wanted = visible.flatMap((product) => items.get(product.slug) ?? []);
+		for (const [item, before] of movesToArrange(cards, wanted)) grid.insertBefore(item, before);
+		const shown = new Set(wanted);
+		for (const item of cards) item.hidden = !shown.has(item);
 	}, [gridId, ready, visible]);
 
 	const update = (change: Partial<CatalogueQuery>) => {

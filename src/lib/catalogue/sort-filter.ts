@@ -133,3 +133,38 @@ export function serializeQuery(query: CatalogueQuery): string {
 	const text = params.toString();
 	return text ? `?${text}` : '';
 }
+
+/**
+ * The fewest moves that show `wanted` in this order among `current` (the cards as they stand);
+ * every other card stays where it is. Each move is [card, the card it goes before, or null for the
+ * end]. Moving a card takes it off the page for an instant, and a tap in progress on it (pointer
+ * down before, up after) never becomes a click: a first tap on a heart that also wakes the sort
+ * controls must find its card where it was. So the longest run of cards already in the wanted
+ * order stays, and only the others move.
+ */
+export function movesToArrange<T>(current: readonly T[], wanted: readonly T[]): [T, T | null][] {
+	const rank = new Map(wanted.map((item, index) => [item, index]));
+	// The wanted cards in their current order, as ranks; the longest increasing run stays.
+	const ranks = current.flatMap((item) => rank.get(item) ?? []);
+	const longest = ranks.map(() => 1);
+	const previous = ranks.map(() => -1);
+	let end = -1;
+	for (let i = 0; i < ranks.length; i++) {
+		for (let j = 0; j < i; j++) {
+			if ((ranks[j] ?? 0) < (ranks[i] ?? 0) && (longest[j] ?? 0) + 1 > (longest[i] ?? 0)) {
+				longest[i] = (longest[j] ?? 0) + 1;
+				previous[i] = j;
+			}
+		}
+		if (end === -1 || (longest[i] ?? 0) > (longest[end] ?? 0)) end = i;
+	}
+	const stays = new Set<number>();
+	for (let i = end; i !== -1; i = previous[i] ?? -1) stays.add(ranks[i] ?? -1);
+	// From the last wanted card back: each card out of place goes just before the one after it.
+	const moves: [T, T | null][] = [];
+	for (let index = wanted.length - 1; index >= 0; index--) {
+		if (stays.has(index) || !rank.has(wanted[index] as T)) continue;
+		moves.push([wanted[index] as T, wanted[index + 1] ?? null]);
+	}
+	return moves;
+}
