@@ -74,7 +74,7 @@ export default defineConfig({
 		// The search index (Pagefind) of the product pages, in dist/client/pagefind/. Before the
 		// service worker's integration, whose precache manifest lists some of its files.
 		pagefindIndex(),
-		// The service worker: src/sw.ts, built with Workbox (docs/ARCHITECTURE.md, 'Offline').
+		// The service worker: src/sw.ts, built with Workbox (docs/offline.md).
 		// The site registers it itself (src/scripts/register-sw.ts) after the page has loaded.
 		AstroPWA({
 			strategies: 'injectManifest',

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (/sw.js), built by @vite-pwa/astro with Workbox (injectManifest). What it
- * keeps and why is in docs/ARCHITECTURE.md, 'Offline':
+ * keeps and why is in docs/offline.md:
  * - build assets and the shell pages are precached at install;
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
  *   kept by their address without the query (a pickup code, a search), which their HTML never shows;

@@ -19,7 +19,7 @@ async function folderBytes(dir: string): Promise<{ files: number; bytes: number 
 }
 
 /**
- * The catalogue's search index (docs/ARCHITECTURE.md 'Search'): once every page is
+ * The catalogue's search index (docs/search.md): once every page is
  * built, Pagefind reads the product pages of dist/client and writes dist/client/pagefind/. Only
  * what a product page marks with data-pagefind-body is indexed (name, brand, category,
  * description, highlights), with the filters, metadata and sort key the page declares; the

@@ -169,8 +169,7 @@ export async function sendContact(
 }
 
 /**
- * What the service worker says of a request it queued and has now sent (docs/ARCHITECTURE.md,
- * 'Offline'): its answer's success and body, when the message is of `type`; else null.
+ * What the service worker says of a request it queued and has now sent (docs/offline.md): its answer's success and body, when the message is of `type`; else null.
  */
 export function workerAnswer(data: unknown, type: string): { ok: boolean; body: unknown } | null {
 	if (typeof data !== 'object' || data === null) return null;
@@ -179,8 +178,7 @@ export function workerAnswer(data: unknown, type: string): { ok: boolean; body: 
 }
 
 /**
- * What the service worker's message about a queued message says (docs/ARCHITECTURE.md,
- * 'Offline'), or null for any other message.
+ * What the service worker's message about a queued message says (docs/offline.md), or null for any other message.
  */
 export function workerOutcome(data: unknown): SendOutcome | null {
 	const answer = workerAnswer(data, CONTACT_SENT);

@@ -1,5 +1,5 @@
 /**
- * The routes the Node server answers (docs/ARCHITECTURE.md, 'CDN and Node server'): one list,
+ * The routes the Node server answers (docs/cdn.md): one list,
  * read by the build, which writes it to dist/client/_routes.json so that the CDN (Cloudflare
  * Pages) runs its function for these paths only and serves every other path as a static file;
  * by that function (functions/[[path]].ts), which forwards them to the Node server; and by the

@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps for offline use (docs/ARCHITECTURE.md, 'Offline'). Shared by
+ * What the service worker keeps for offline use (docs/offline.md). Shared by
  * astro.config.mjs (what to precache), src/sw.ts (how to answer) and the offline page.
  */
 import { PAGEFIND_PRECACHE } from '../search/files';

@@ -1,6 +1,6 @@
 /**
  * The POST requests the service worker keeps when the phone is offline and sends once it is
- * back online (docs/ARCHITECTURE.md, 'Offline'): one per kind of submission, from the list the
+ * back online (docs/offline.md): one per kind of submission, from the list the
  * server's registry of kinds reads too (src/lib/submissions/endpoints.ts). Read by src/sw.ts (a queue and a route each) and by the pages that send them (which ask
  * for a replay when they come back online and hear how it went).
  */

@@ -5,7 +5,7 @@ import { getSettings } from '../../lib/content/queries';
 
 /**
  * /admin/config.json: the editor's configuration, built from the zod schemas and the Italian
- * wording of src/lib/cms/labels.ts (docs/ARCHITECTURE.md, 'Editor'). A field on one side only
+ * wording of src/lib/cms/labels.ts (docs/editor.md). A field on one side only
  * stops the build, naming it. CMS_REPO ("owner/name" on GitHub) and CMS_BRANCH say where the
  * editor saves in production.
  */

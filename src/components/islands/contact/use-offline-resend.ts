@@ -18,7 +18,7 @@ export interface OfflineResendOptions<Sent> {
 }
 
 /**
- * Offline sending (docs/ARCHITECTURE.md, 'Offline'): the service worker reports a queued
+ * Offline sending (docs/offline.md): the service worker reports a queued
  * request once sent (`onSent`, or the error toast); without one, the form itself sends again
  * when the phone is back online. `waiting` is true while a request waits for the connection.
  */
