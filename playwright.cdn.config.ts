@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
+import { findChromium, playwrightChromiumArgs } from './scripts/browser-path.mjs';
 import {
 	CDN_ORIGIN,
 	CDN_PORT,
@@ -48,7 +48,7 @@ export default defineConfig({
 				...devices['Desktop Chrome'],
 				launchOptions: {
 					...(browser ? { executablePath: browser.path } : {}),
-					args: [...CHROMIUM_ARGS],
+					args: playwrightChromiumArgs(),
 				},
 			},
 		},

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './scripts/browser-path.mjs';
+import { findChromium, playwrightChromiumArgs } from './scripts/browser-path.mjs';
 import { CONTACT_DB_DIR, E2E_PORT } from './tests/e2e/helpers/messages';
 import { USES_SECOND_SITE } from './tests/e2e/helpers/second-site-setup';
 import { SHARED_SITE_DIR } from './tests/e2e/helpers/shared-site';
@@ -39,7 +39,7 @@ const chromium = {
 	...devices['Desktop Chrome'],
 	launchOptions: {
 		...(browser ? { executablePath: browser.path } : {}),
-		args: [...CHROMIUM_ARGS],
+		args: playwrightChromiumArgs(),
 	},
 };
 

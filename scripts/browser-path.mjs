@@ -1,6 +1,8 @@
 // Which Chromium the end-to-end tests use: shared by scripts/ensure-browser.mjs (which installs
 // one when none is found) and playwright.config.ts (which launches it). No side effects.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 
 /** System locations of Chromium, in order of preference. */
@@ -17,6 +19,45 @@ export const CHROMIUM_ARGS = Object.freeze([
 	'--disable-component-update',
 	'--disable-sync',
 ]);
+
+/**
+ * Chromium features the browser tests turn off, beside those Playwright turns off itself. Each
+ * new browser context opens a window, for which Chromium prepares its own tab strip and side
+ * panel pages (web pages of its interface, in a renderer of their own): the tests never show
+ * them, and preparing them took a tenth of the browser tests' CPU on two cores.
+ */
+const TEST_DISABLED_FEATURES = Object.freeze(['PreloadTopChromeWebUI']);
+
+/**
+ * The features Playwright turns off in Chromium, read from its own code (its list changes with
+ * its versions); null when they cannot be found there. Chromium reads one `--disable-features`
+ * only, so a test run that turns off more must repeat Playwright's.
+ */
+export function playwrightDisabledFeatures() {
+	try {
+		const require = createRequire(import.meta.url);
+		const core = path.dirname(require.resolve('playwright-core/package.json'));
+		const bundle = readFileSync(path.join(core, 'lib/coreBundle.js'), 'utf8');
+		const list = /\bdisabledFeatures = \[([\s\S]*?)\]/.exec(bundle)?.[1];
+		const features = [...(list ?? '').matchAll(/^\s*"(\w+)",?\s*$/gm)].map((match) => match[1]);
+		return features.length > 0 ? features : null;
+	} catch {
+		return null;
+	}
+}
+
+/**
+ * The flags of Chromium under Playwright: CHROMIUM_ARGS, and Playwright's features turned off
+ * along with the tests' own. When Playwright's list cannot be read, its own flag stands alone.
+ */
+export function playwrightChromiumArgs() {
+	const playwright = playwrightDisabledFeatures();
+	if (!playwright) return [...CHROMIUM_ARGS];
+	return [
+		...CHROMIUM_ARGS,
+		`--disable-features=${[...playwright, ...TEST_DISABLED_FEATURES].join(',')}`,
+	];
+}
 
 export const SYSTEM_CHROMIUM_PATHS = Object.freeze([
 	'/usr/bin/chromium',

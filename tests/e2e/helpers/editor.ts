@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Route } from '@playwright/test';
 
 /**
  * The editor at /admin (Sveltia CMS) on its test backend: a repository kept in the browser's
@@ -21,11 +21,21 @@ export async function blockOtherHosts(context: BrowserContext): Promise<string[]
 		outside.push(url);
 		return route.abort();
 	});
-	// The site's configuration with the test backend instead of GitHub: same collections.
+	// The site's configuration with the test backend instead of GitHub: same collections. It is
+	// fetched once per context and kept: every start of the editor asks for it, and a fetch on a
+	// kept-alive connection the server has just closed fails (ECONNRESET), so one more try.
+	let config: Promise<Record<string, unknown>> | undefined;
+	const fetchConfig = async (route: Route) => {
+		const response = await route.fetch().catch(() => route.fetch());
+		return (await response.json()) as Record<string, unknown>;
+	};
 	await context.route(/\/admin\/config\.json/, async (route) => {
-		const response = await route.fetch();
-		const config = (await response.json()) as Record<string, unknown>;
-		await route.fulfill({ response, json: { ...config, backend: { name: 'test-repo' } } });
+		config ??= fetchConfig(route);
+		const json = await config.catch((error: unknown) => {
+			config = undefined;
+			throw error;
+		});
+		await route.fulfill({ json: { ...json, backend: { name: 'test-repo' } } });
 	});
 	return outside;
 }
