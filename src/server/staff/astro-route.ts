@@ -4,20 +4,11 @@
  * and the company name; any other method answers 405 with Allow: POST. Imports the service's
  * type only, as submissions/route.ts does.
  */
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
+import { clientAddressOf } from '../submissions/route';
 import { staffJson } from './guard';
 import type { AuthContext } from './routes';
 import type { StaffService } from './service';
-
-/** The visitor's address for the rate limit: from the server, else what Astro knows. */
-function clientAddressOf(context: APIContext): string {
-	if (context.locals.clientAddress) return context.locals.clientAddress;
-	try {
-		return context.clientAddress;
-	} catch {
-		return 'unknown';
-	}
-}
 
 /** POST and ALL of a sign-in route. */
 export function staffAuthRoute(

@@ -6,7 +6,7 @@
  * before any of these runs. Sign-in attempts and link requests count against a rate limit per
  * visitor's address; over it, 429 with Retry-After, whatever the request holds.
  */
-import { seconds } from '../submissions/submission';
+import { readAtMost, seconds } from '../submissions/submission';
 import {
 	publicOriginOf,
 	secureFor,
@@ -52,31 +52,18 @@ export function relyingParty(context: AuthContext): RelyingParty {
 	return { id: new URL(origin).hostname, origin, name: context.companyName || 'Area staff' };
 }
 
-/** The JSON object of a request's body (at most MAX_BODY_BYTES), or null. */
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
-	const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-	if (type !== 'application/json' || !request.body) return null;
+/**
+ * The text of a request's body when its type is `type` and it holds at most MAX_BODY_BYTES of
+ * UTF-8; otherwise null.
+ */
+async function readText(request: Request, type: string): Promise<string | null> {
+	const sent = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+	if (sent !== type || !request.body) return null;
 	const reader = request.body.getReader();
-	const chunks: Uint8Array[] = [];
-	let total = 0;
 	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			total += value.byteLength;
-			if (total > MAX_BODY_BYTES) return null;
-			chunks.push(value);
-		}
-		const bytes = new Uint8Array(total);
-		let offset = 0;
-		for (const chunk of chunks) {
-			bytes.set(chunk, offset);
-			offset += chunk.byteLength;
-		}
-		const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-		return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-			? (parsed as Record<string, unknown>)
-			: null;
+		const bytes = await readAtMost(reader, MAX_BODY_BYTES);
+		if (typeof bytes === 'number') return null;
+		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 	} catch {
 		return null;
 	} finally {
@@ -84,17 +71,23 @@ async function readJson(request: Request): Promise<Record<string, unknown> | nul
 	}
 }
 
-/** The fields of a urlencoded form (the link request without JavaScript), or null. */
-async function readForm(request: Request): Promise<Record<string, string> | null> {
-	const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-	if (type !== 'application/x-www-form-urlencoded') return null;
-	const length = Number(request.headers.get('content-length') ?? NaN);
-	if (!(length <= MAX_BODY_BYTES)) return null;
+/** The JSON object of a request's body, or null. */
+async function readJson(request: Request): Promise<Record<string, unknown> | null> {
+	const text = await readText(request, 'application/json');
 	try {
-		return Object.fromEntries(new URLSearchParams(await request.text()));
+		const parsed: unknown = text === null ? null : JSON.parse(text);
+		return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+			? (parsed as Record<string, unknown>)
+			: null;
 	} catch {
 		return null;
 	}
+}
+
+/** The fields of a urlencoded form (the link request without JavaScript), or null. */
+async function readForm(request: Request): Promise<Record<string, string> | null> {
+	const text = await readText(request, 'application/x-www-form-urlencoded');
+	return text === null ? null : Object.fromEntries(new URLSearchParams(text));
 }
 
 /**

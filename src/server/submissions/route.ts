@@ -16,10 +16,10 @@ import { HTTP_ERRORS } from './submission';
 const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
 
 /**
- * The visitor's address for the rate limit: from the server (src/server/astro-bridge.ts), else
- * what Astro knows.
+ * The visitor's address for the rate limits (the forms' and the staff sign-in's): from the server
+ * (src/server/astro-bridge.ts), else what Astro knows.
  */
-function clientAddressOf(context: APIContext): string {
+export function clientAddressOf(context: APIContext): string {
 	if (context.locals.clientAddress) return context.locals.clientAddress;
 	try {
 		return context.clientAddress;

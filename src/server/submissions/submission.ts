@@ -93,6 +93,32 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: numb
 	}
 }
 
+/**
+ * The bytes of a stream when they are at most `limit`; otherwise the count read when the limit
+ * was passed (the rest is left in the stream). Shared by every route that reads a body itself.
+ */
+export async function readAtMost(
+	reader: ReadableStreamDefaultReader<Uint8Array>,
+	limit: number,
+): Promise<Uint8Array | number> {
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.byteLength;
+		if (total > limit) return total;
+		chunks.push(value);
+	}
+	const bytes = new Uint8Array(total);
+	let offset = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return bytes;
+}
+
 /** The body, refused when Content-Length or the bytes actually sent exceed MAX_BODY_BYTES. */
 async function readBody(request: Request, tooLargeText: string): Promise<Step<Uint8Array>> {
 	const tooLarge: Refusal = { status: 413, error: tooLargeText, headers: { Connection: 'close' } };
@@ -108,23 +134,10 @@ async function readBody(request: Request, tooLargeText: string): Promise<Step<Ui
 			if (declaredBytes <= DRAIN_BYTES) await drain(reader, 0);
 			return { ok: false, refusal: tooLarge };
 		}
-		const chunks: Uint8Array[] = [];
-		let total = 0;
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			total += value.byteLength;
-			if (total > MAX_BODY_BYTES) {
-				await drain(reader, total);
-				return { ok: false, refusal: tooLarge };
-			}
-			chunks.push(value);
-		}
-		const bytes = new Uint8Array(total);
-		let offset = 0;
-		for (const chunk of chunks) {
-			bytes.set(chunk, offset);
-			offset += chunk.byteLength;
+		const bytes = await readAtMost(reader, MAX_BODY_BYTES);
+		if (typeof bytes === 'number') {
+			await drain(reader, bytes);
+			return { ok: false, refusal: tooLarge };
 		}
 		return { ok: true, value: bytes };
 	} catch {
