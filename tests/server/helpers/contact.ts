@@ -26,25 +26,42 @@ export function tempDatabase(): { dir: string; dbPath: string; remove: () => voi
 }
 
 /**
- * The built server in simulation mode (no SMTP) with a temporary database and a rate limit
- * that never applies, started before the test file's tests and stopped after them.
+ * The built server in simulation mode (no SMTP) with a temporary database and rate limits that
+ * never apply, started before the test file's tests and stopped after them; `env` adds or
+ * overrides variables.
  */
-export function useSimulationServer(): { readonly url: string; readonly dbPath: string } {
+export function useSimulationServer(env: Record<string, string> = {}): {
+	readonly url: string;
+	readonly dbPath: string;
+	readonly server: RunningServer;
+} {
 	const db = tempDatabase();
 	let server: RunningServer | undefined;
 	beforeAll(async () => {
 		server = await startServer({
-			env: { CONTACT_DB_PATH: db.dbPath, CONTACT_RATE_LIMIT: '1000000', SMTP_HOST: '' },
+			env: {
+				CONTACT_DB_PATH: db.dbPath,
+				CONTACT_RATE_LIMIT: '1000000',
+				STAFF_RATE_LIMIT: '1000000',
+				SMTP_HOST: '',
+				...env,
+			},
 		});
 	}, 60_000);
 	afterAll(async () => {
 		await server?.stop();
 		db.remove();
 	});
+	const running = () => {
+		if (!server) throw new Error('The server is not running: use it inside a test.');
+		return server;
+	};
 	return {
 		get url() {
-			if (!server) throw new Error('The server is not running: use it inside a test.');
-			return server.url;
+			return running().url;
+		},
+		get server() {
+			return running();
 		},
 		dbPath: db.dbPath,
 	};

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
-import { ROOT, startServer, type RunningServer } from '../../../scripts/start-server.mjs';
-import { rawRequest, tempDatabase, type RawResponse } from './contact';
+import { ROOT } from '../../../scripts/start-server.mjs';
+import { rawRequest, useSimulationServer, type RawResponse } from './contact';
 
 /** A staff route of the source tree, as the server answers it. */
 export interface StaffRoute {
@@ -65,40 +64,7 @@ export function staffRoutes(): StaffRoute[] {
 }
 
 /** The built server with a temporary database; `env` adds variables (e.g. STAFF_RATE_LIMIT). */
-export function useStaffServer(env: Record<string, string> = {}): {
-	readonly url: string;
-	readonly dbPath: string;
-	readonly server: RunningServer;
-} {
-	const db = tempDatabase();
-	let server: RunningServer | undefined;
-	beforeAll(async () => {
-		server = await startServer({
-			env: {
-				CONTACT_DB_PATH: db.dbPath,
-				CONTACT_RATE_LIMIT: '1000000',
-				SMTP_HOST: '',
-				STAFF_RATE_LIMIT: '1000000',
-				...env,
-			},
-		});
-	}, 60_000);
-	afterAll(async () => {
-		await server?.stop();
-		db.remove();
-	});
-	return {
-		get url() {
-			if (!server) throw new Error('The server is not running: use it inside a test.');
-			return server.url;
-		},
-		get server() {
-			if (!server) throw new Error('The server is not running: use it inside a test.');
-			return server;
-		},
-		dbPath: db.dbPath,
-	};
-}
+export const useStaffServer = useSimulationServer;
 
 /** A request to the staff area, from the site itself unless `headers` says otherwise. */
 export function staffRequest(
