@@ -12,6 +12,8 @@
  *   so; and asks for a confirmation before 'Ritirata' (cancelling confirms with its own box).
  */
 
+import { secondsLeft } from '../lib/pickup/undo';
+
 const REFRESH_MS = 25_000;
 
 /** "10:32", Rome time. */
@@ -122,8 +124,42 @@ export function startDeskList(): void {
 	});
 }
 
+/**
+ * The undo of 'Pronta': counts the seconds left down, and once they are over takes the button
+ * away (the server would refuse it: the e-mail has left), saying so.
+ */
+function startUndoCountdown(): void {
+	const form = document.querySelector<HTMLFormElement>('form[data-desk-undo]');
+	const left = document.querySelector<HTMLElement>('[data-desk-undo-left]');
+	const note = left?.closest('p');
+	const until = Date.parse(form?.dataset['deskUndo'] ?? '');
+	if (!form || !left || !note || !Number.isFinite(until)) return;
+	const tick = () => {
+		const seconds = secondsLeft(new Date(until), new Date());
+		if (seconds > 0) {
+			left.textContent = String(seconds);
+			return;
+		}
+		clearInterval(timer);
+		note.textContent = 'Segnata come pronta: l’e-mail al cliente è partita.';
+		form.remove();
+	};
+	const timer = setInterval(tick, 1000);
+	tick();
+}
+
+/** The pick list: the undo's countdown, and 'Stampa'. */
+export function startPickList(): void {
+	startUndoCountdown();
+	const print = document.querySelector<HTMLButtonElement>('[data-pick-print]');
+	if (!print) return;
+	print.hidden = false;
+	print.addEventListener('click', () => window.print());
+}
+
 /** A reservation's page: the notice when it changed meanwhile, the confirmation of 'Ritirata'. */
 export function startDeskDetail(): void {
+	startUndoCountdown();
 	for (const form of document.querySelectorAll<HTMLFormElement>('form[data-confirm]')) {
 		form.addEventListener('submit', (event) => {
 			if (!window.confirm(form.dataset['confirm'] ?? 'Confermi?')) event.preventDefault();

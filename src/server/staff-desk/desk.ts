@@ -19,7 +19,7 @@ import {
 import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
 import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
 import type { SubmissionsService as ContactService } from '../kinds';
-import { bodyKind } from '../submissions/submission';
+import { bodyKind, readAtMost } from '../submissions/submission';
 import { staffJson, type StaffMember } from '../staff/guard';
 import type { StaffReservation } from './staff-store';
 
@@ -46,8 +46,11 @@ export async function readDeskFields(
 > {
 	const kind = bodyKind(request.headers.get('content-type'));
 	if (!kind) return { ok: false, httpStatus: 415, error: DESK_TEXTS.unsupportedType };
-	const bytes = new Uint8Array(await request.arrayBuffer());
-	if (bytes.byteLength > MAX_BODY_BYTES) {
+	// Read through the one bounded reader: a body past the limit is never held whole.
+	const bytes = request.body
+		? await readAtMost(request.body.getReader(), MAX_BODY_BYTES)
+		: new Uint8Array(0);
+	if (typeof bytes === 'number') {
 		return { ok: false, httpStatus: 413, error: 'La richiesta è troppo lunga.' };
 	}
 	let body: string;
@@ -84,6 +87,7 @@ export function runDeskAction(
 		reason: request.reason,
 		fromVersion: request.version,
 		shopIds: staff.shops,
+		undo: request.action === 'annulla-pronta',
 	});
 	switch (result.outcome) {
 		case 'changed':
@@ -101,7 +105,11 @@ export function runDeskAction(
 						? DESK_TEXTS.reasonRequired
 						: result.why === 'reason-too-long'
 							? DESK_TEXTS.reasonTooLong
-							: notAllowedMessage(result.status, request.action),
+							: result.why === 'undo-expired'
+								? DESK_TEXTS.undoExpired
+								: request.action === 'annulla-pronta'
+									? DESK_TEXTS.undoNotPossible
+									: notAllowedMessage(result.status, request.action),
 			};
 	}
 }
