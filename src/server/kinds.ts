@@ -15,6 +15,7 @@ import { RESERVATIONS } from './pickup/kind';
 import { createPickupService, type PickupService } from './pickup/service';
 import { createReservationDeskService, type ReservationDeskService } from './staff-desk/service';
 import { createCustomerService, type CustomerService } from './customer/service';
+import { createPickListService, type PickListService } from './reservations/pick-list';
 import { STAFF_LINKS } from './staff/link-mail';
 import { createStaffMessagesService, type StaffMessagesService } from './staff-messages/service';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
@@ -34,7 +35,8 @@ export type SubmissionsService = SubmissionsCore &
 	PickupService &
 	ReservationDeskService &
 	CustomerService &
-	StaffMessagesService;
+	StaffMessagesService &
+	PickListService;
 
 /** Creates the service; the retry loop starts with start(). */
 export function createContactService(
@@ -51,6 +53,7 @@ export function createContactService(
 		...reservations,
 		...createCustomerService(desk, reservations),
 		...createStaffMessagesService(desk),
+		...createPickListService(desk, pickup.settings),
 	};
 }
 
