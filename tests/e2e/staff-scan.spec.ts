@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { devices, type Browser, type BrowserContext } from '@playwright/test';
-import { createStaffSession } from '../helpers/staff';
 import { nextPickupDay, singlePieces, validReservation } from '../server/helpers/pickup';
-import { CONTACT_DB_DIR } from './helpers/messages';
 import { confirmationQr, launchWithCamera, writeY4m } from './helpers/qr-camera';
+import { putSessionCookie, signInContext, staffOrigin } from './helpers/staff-session';
 import { expect, test } from './helpers/test';
 
 /**
@@ -25,7 +24,6 @@ import { expect, test } from './helpers/test';
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const dbPath = join(CONTACT_DB_DIR, 'messages.sqlite');
 let dir: string;
 let video: string;
 let camera: Browser;
@@ -65,30 +63,16 @@ test.afterAll(async () => {
 	if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * Puts a session's cookie in a context as the sign-in would (CDP refuses to set a Secure cookie
- * for an http:// address, but the page itself may: localhost is a secure context).
- */
-async function withSession(context: BrowserContext, origin: string, cookie: string) {
-	const page = await context.newPage();
-	await page.goto(`${origin}/gestione/accesso`);
-	await page.evaluate((value) => {
-		document.cookie = `${value}; Path=/; Secure; SameSite=Strict`;
-	}, cookie);
-	await page.close();
-}
-
 /** A signed-in member of Torino on a phone of the camera browser; every request recorded. */
 async function phone(browser: Browser, baseURL: string) {
 	// As staff open it: a host name (Chromium keeps a Secure cookie for http://localhost).
-	const origin = baseURL.replace('127.0.0.1', 'localhost');
+	const origin = staffOrigin(baseURL);
 	const context = await browser.newContext({
 		...devices['Pixel 7'],
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
 	});
-	const session = createStaffSession(dbPath, { name: 'Chiara', shops: ['torino'] }, origin);
-	await withSession(context, origin, session.cookie);
+	const cookie = await signInContext(context, origin, { name: 'Chiara', shops: ['torino'] });
 	const requests: string[] = [];
 	const problems: string[] = [];
 	const local = new URL(origin).host;
@@ -106,7 +90,7 @@ async function phone(browser: Browser, baseURL: string) {
 			problems.push(message.text());
 		}
 	});
-	return { context, requests, problems, local, origin, cookie: session.cookie };
+	return { context, requests, problems, local, origin, cookie };
 }
 
 async function closeChecked({
@@ -200,7 +184,7 @@ test("another shop's code, an unknown one and a QR that is no code are said, and
 			(url) => url.host !== device.local,
 			(route) => route.abort(),
 		);
-		await withSession(context, device.origin, device.cookie);
+		await putSessionCookie(context, device.origin, device.cookie);
 		await standIn(context, [value]);
 		const page = await context.newPage();
 		await page.goto(`${device.origin}/gestione`);
