@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { singlePieces, validReservation } from '../server/helpers/pickup';
+import { nextPickupDay, singlePieces, validReservation } from '../server/helpers/pickup';
 import { signInContext, staffOrigin } from './helpers/staff-session';
 import { expect, test, type Locator, type Page } from './helpers/test';
 
@@ -115,3 +115,30 @@ for (const [index, phone] of PHONES.entries()) {
 		});
 	});
 }
+
+test('the pick list prints on one A4 page', async ({ browser, baseURL }) => {
+	const context = await browser.newContext({ locale: 'it-IT', timezoneId: 'Europe/Rome' });
+	try {
+		const origin = staffOrigin(baseURL!);
+		await signInContext(context, origin, { name: 'Marta', shops: ['torino'] });
+		// A busy morning: eight reservations of two pieces each, on the next open day.
+		const day = nextPickupDay('torino');
+		for (let n = 0; n < 8; n++) {
+			const items = PIECES.slice(10 + n * 2, 12 + n * 2).map((piece) => piece.item);
+			const stored = await context.request.post(`${origin}/api/prenotazioni`, {
+				data: validReservation({ email: `stampa.${n}@example.it`, items, day }),
+				headers: { Origin: origin },
+			});
+			expect(stored.status()).toBe(201);
+		}
+		const page = await context.newPage();
+		await page.goto(`${origin}/gestione/preparazione?giorno=${day}`);
+		await expect(page.locator('[data-pick-line]')).not.toHaveCount(0);
+		await page.emulateMedia({ media: 'print' });
+		const pdf = await page.pdf({ format: 'A4', printBackground: true });
+		const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+		expect(pages).toHaveLength(1);
+	} finally {
+		await context.close();
+	}
+});
