@@ -220,4 +220,35 @@ describe("undoing 'Pronta per il ritiro'", { timeout: 60_000 }, () => {
 		expect(back.body).not.toMatch(/value="annulla-pronta"/);
 		expect(storedReady(id)).toBeUndefined();
 	});
+	it('the pick list offers the same undo after a tick', async () => {
+		const { id } = await reserve('spuntata.annullata@example.it');
+		const post = (fields: Record<string, string>) =>
+			rawRequest(`${server.url}/gestione/preparazione`, {
+				method: 'POST',
+				headers: {
+					Origin: server.url,
+					Cookie: giulia.cookie,
+					'Content-Type': 'application/x-www-form-urlencoded',
+					Accept: 'text/html',
+				},
+				body: new URLSearchParams(fields).toString(),
+			});
+		const ticked = await post({ azione: 'pronta', id: String(id), versione: '1' });
+		expect(ticked.status).toBe(303);
+		const page = await staffRequest(server.url, ticked.headers['location'] ?? '', {
+			cookie: giulia.cookie,
+			headers: { Accept: 'text/html' },
+		});
+		expect(page.body).toMatch(/name="azione" value="annulla-pronta"/);
+		const undone = await post({ azione: 'annulla-pronta', id: String(id), versione: '2' });
+		expect([undone.status, undone.headers['location']]).toEqual([
+			303,
+			`/gestione/preparazione?fatto=annulla-pronta&id=${id}`,
+		]);
+		expect(storedReady(id)).toBeUndefined();
+		const witness = await reserve('testimone.tre@example.it');
+		expect((await act(witness.id, { azione: 'pronta', versione: 1 })).status).toBe(200);
+		await witnessed('testimone.tre@example.it');
+		expect(readyMails('spuntata.annullata@example.it')).toHaveLength(0);
+	});
 });
