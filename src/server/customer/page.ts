@@ -76,9 +76,15 @@ function text(status: number, body: string, extra: Record<string, string> = {}):
 	});
 }
 
-/** The site's not-found page (Astro renders it for a 404 without a body). */
+/**
+ * The site's not-found page (Astro renders it for a 404 without a body, keeping these headers):
+ * private like the found page, so a guessed address is kept by no cache and no search engine.
+ */
 function notFound(): CustomerPageResult {
-	return { kind: 'response', response: new Response(null, { status: 404 }) };
+	return {
+		kind: 'response',
+		response: new Response(null, { status: 404, headers: PRIVATE_PAGE_HEADERS }),
+	};
 }
 
 function tooMany(seconds: number): CustomerPageResult {
