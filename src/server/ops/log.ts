@@ -66,7 +66,7 @@ function standardOutput(): DestinationStream {
 export function createLogger(destination: DestinationStream = standardOutput()): Logger {
 	return pino(
 		{
-			base: undefined,
+			base: null,
 			messageKey: 'message',
 			timestamp: pino.stdTimeFunctions.isoTime,
 			formatters: { level: (label) => ({ level: label }) },
