@@ -24,7 +24,7 @@ import {
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
-import { isCrossSite, readBodyAtMost, TOO_LARGE_HEADERS } from '../submissions/submission';
+import { isCrossSite, readBodyAtMost } from '../submissions/submission';
 import type { CustomerLinks } from './links';
 import type { CustomerReservation } from './store';
 
@@ -172,10 +172,7 @@ export async function handleCustomerPage(
 	}
 	const form = await readForm(request);
 	if (form === 'too-large') {
-		return {
-			kind: 'response',
-			response: text(413, 'Richiesta troppo lunga.', { ...TOO_LARGE_HEADERS }),
-		};
+		return { kind: 'response', response: text(413, 'Richiesta troppo lunga.') };
 	}
 	if (form === 'unreadable') {
 		return { kind: 'response', response: text(400, 'Richiesta non valida.') };

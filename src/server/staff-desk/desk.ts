@@ -19,7 +19,7 @@ import {
 import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
 import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
 import type { SubmissionsService as ContactService } from '../kinds';
-import { bodyKind, readBodyAtMost, TOO_LARGE_HEADERS } from '../submissions/submission';
+import { bodyKind, readBodyAtMost } from '../submissions/submission';
 import { staffJson, type StaffMember } from '../staff/guard';
 import type { StaffReservation } from './staff-store';
 
@@ -174,10 +174,7 @@ export async function actionAnswer(
 	const id = reservationIdOf(param);
 	if (id === null) return staffJson(404, { error: DESK_TEXTS.notFound });
 	const outcome = await deskActionFromRequest(service, staff, id, request);
-	if (!outcome.ok) {
-		const close = outcome.httpStatus === 413 ? TOO_LARGE_HEADERS : {};
-		return staffJson(outcome.httpStatus, { error: outcome.error }, close);
-	}
+	if (!outcome.ok) return staffJson(outcome.httpStatus, { error: outcome.error });
 	return staffJson(200, {
 		ok: true,
 		id,

@@ -7,7 +7,7 @@
 import { formatDateTime } from '../../lib/format/date';
 import type { StaffMessagesService } from './service';
 import { staffJson } from '../staff/guard';
-import { readBodyAtMost, TOO_LARGE_HEADERS } from '../submissions/submission';
+import { readBodyAtMost } from '../submissions/submission';
 import type { HandledMark, MarkingStaff } from './store';
 
 /** The list's address. */
@@ -73,7 +73,7 @@ export async function markFromRequest(
 	}
 	const json = (request.headers.get('content-type') ?? '').includes('application/json');
 	const id = await messageIdOf(request, json);
-	if (id === 'too-large') return staffJson(413, { error: TOO_LARGE }, TOO_LARGE_HEADERS);
+	if (id === 'too-large') return staffJson(413, { error: TOO_LARGE });
 	if (id === null) return json ? staffJson(422, { error: BAD_ID }) : backTo('non-trovato', null);
 	const result = service.markMessageHandled(id, { id: staff.id, name: staff.name });
 	switch (result.outcome) {

@@ -6,7 +6,8 @@
  * before any of these runs. Sign-in attempts and link requests count against a rate limit per
  * visitor's address; over it, 429 with Retry-After, whatever the request holds.
  */
-import { readBodyAtMost, seconds, TOO_LARGE_HEADERS } from '../submissions/submission';
+import { isValidEmail } from '../../lib/contact/contact-schema';
+import { readBodyAtMost, seconds } from '../submissions/submission';
 import {
 	publicOriginOf,
 	secureFor,
@@ -96,7 +97,7 @@ async function readForm(request: Request): Promise<Record<string, string> | null
 /** The answer to a body it could not use: 413 past the limit, else 400. */
 function badBody(read: TooLarge | null): Response {
 	return isTooLarge(read)
-		? staffJson(413, { error: AUTH_TEXTS.badBody }, TOO_LARGE_HEADERS)
+		? staffJson(413, { error: AUTH_TEXTS.badBody })
 		: staffJson(400, { error: AUTH_TEXTS.badBody });
 }
 
@@ -200,7 +201,7 @@ export const requestLink = withService(async (service, context) => {
 	const body = form ?? (await readJson(context.request));
 	if (isTooLarge(body)) return badBody(body);
 	const email = typeof body?.['email'] === 'string' ? normaliseEmail(body['email']) : '';
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+	if (!isValidEmail(email)) {
 		return staffJson(422, {
 			error: AUTH_TEXTS.emailInvalid,
 			fields: { email: AUTH_TEXTS.emailInvalid },

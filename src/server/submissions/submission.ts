@@ -124,13 +124,15 @@ export type BodyRead =
 	{ ok: true; bytes: Uint8Array } | { ok: false; why: 'too-large' | 'unreadable' };
 
 /**
- * The one way the server reads a body, a request's on every route (or an answer it fetched): at
- * most `limit` bytes are kept,
- * counted as they arrive (a chunked body declares no length), and reading stops past the limit.
- * A Content-Length over the limit is refused before anything is read, a malformed one is
- * unreadable. Past the limit the rest is read and thrown away only up to DRAIN_BYTES (so the
- * client, still sending, can read the 413), never further: the route answers 'too-large' with
- * `Connection: close` (TOO_LARGE_HEADERS) and the connection ends with the answer.
+ * The one way the server reads a body, a request's on every route (or an answer it fetched):
+ * at most `limit` bytes are kept, counted as they arrive (a chunked body declares no length),
+ * and reading stops past the limit. A Content-Length over the limit is refused before anything
+ * is read; a malformed one is unreadable. Past the limit, the rest of a small body (up to
+ * DRAIN_BYTES) is read and thrown away, so the connection can serve the next request; a larger
+ * one is left unread: the server answers 413 at once and never closes the connection under the
+ * client while it still sends (its next write would fail before it read the 413), so the client
+ * reads the answer and stops; one that goes on sending is held by TCP's flow control, costing
+ * no memory, until the request timeout (SERVER_REQUEST_TIMEOUT_MS) ends it.
  */
 export async function readBodyAtMost(
 	request: Pick<Request, 'headers' | 'body'>,
@@ -162,11 +164,6 @@ export async function readBodyAtMost(
 	}
 }
 
-/** The headers of a 413: the connection ends with it, and the rest of the body is never read. */
-export const TOO_LARGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-	Connection: 'close',
-});
-
 /** The body, refused when Content-Length or the bytes actually sent exceed MAX_BODY_BYTES. */
 async function readBody(request: Request, tooLargeText: string): Promise<Step<Uint8Array>> {
 	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
@@ -174,7 +171,7 @@ async function readBody(request: Request, tooLargeText: string): Promise<Step<Ui
 	if (read.why === 'unreadable') return { ok: false, refusal: UNREADABLE };
 	return {
 		ok: false,
-		refusal: { status: 413, error: tooLargeText, headers: { ...TOO_LARGE_HEADERS } },
+		refusal: { status: 413, error: tooLargeText },
 	};
 }
 
