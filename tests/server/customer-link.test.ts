@@ -127,7 +127,7 @@ describe('cancelling from the link', () => {
 });
 
 describe('the server’s log', () => {
-	it('shows the link opened and cancelled as /prenotazione/…, never its token', async () => {
+	it('is one JSON line per event, and shows the link opened and cancelled as /prenotazione/…, never its token', async () => {
 		const { link, id } = await reserve(4);
 		const token = link.split('/').at(-1) ?? '';
 		expect(token).toHaveLength(32);
@@ -137,11 +137,12 @@ describe('the server’s log', () => {
 		expect(stored(id).status).toBe('cancelled');
 		expect((await get(`${link}?annullata`)).status).toBe(200);
 
+		// Every line of the server's output is one JSON event, its start-up messages included.
 		const output = server.server.output();
-		const events = output
-			.split('\n')
-			.filter((line) => line.startsWith('{'))
-			.map((line) => JSON.parse(line) as Record<string, unknown>);
+		const lines = output.split('\n').filter((line) => line !== '');
+		expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+		const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+		expect(events.every((event) => typeof event['level'] === 'string')).toBe(true);
 		const customer = events.filter(
 			(event) => event['type'] === 'request' && String(event['path']).startsWith('/prenotazione/'),
 		);
