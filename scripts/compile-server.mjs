@@ -7,7 +7,7 @@
 //                                                                (`npm run serve`)
 //   src/server/script-exports.ts     -> dist/server/contact.mjs  the store and every kind's
 //                                                                report, for scripts/messages.mjs
-//   src/server/ops/index.ts          -> dist/server/ops.mjs      backup and restore, for
+//   src/server/operations/index.ts   -> dist/server/ops.mjs      backup and restore, for
 //                                                                scripts/backup.mjs, restore.mjs
 //   src/server/staff/index.ts        -> dist/server/staff.mjs    staff members and their links,
 //                                                                for scripts/staff.mjs
@@ -31,7 +31,7 @@ import { esbuild } from './typescript.mjs';
 const ENTRIES = {
 	serve: 'src/server/main.ts',
 	contact: 'src/server/script-exports.ts',
-	ops: 'src/server/ops/index.ts',
+	ops: 'src/server/operations/index.ts',
 	staff: 'src/server/staff/index.ts',
 };
 

@@ -3,7 +3,7 @@
 // `npm run prenotazioni` (this script with --prenotazioni): the same for the pickup
 // reservations, with their code, shop, day, items and customer. Each entry shows the address it
 // was sent from. The kinds and their reports come from the registry of kinds
-// (src/server/kinds.ts): a new kind's report needs nothing here.
+// (src/server/services/index.ts): a new kind's report needs nothing here.
 //
 // Usage: npm run messages [-- --limit N]
 //        npm run prenotazioni [-- --limit N]
@@ -38,7 +38,7 @@ if (!existsSync(modulePath)) {
 const { KINDS, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
 
 // The kind whose option was given (`--prenotazioni`), else the one printed by default: every
-// kind with a report declares which (src/server/kinds.ts).
+// kind with a report declares which (src/server/services/index.ts).
 const reported = KINDS.filter((kind) => kind.report);
 const kind =
 	reported.find((each) => each.report.option !== null && args.includes(each.report.option)) ??

@@ -5,13 +5,13 @@ declare namespace App {
 		 * The contact service of this process: the server's, or under `astro dev` the one of
 		 * src/integrations/dev-contact.ts.
 		 */
-		contact?: import('./server/kinds').SubmissionsService;
+		contact?: import('./server/services').SubmissionsService;
 		/** The visitor's IP address as the server sees it (see TRUST_PROXY in README.md). */
 		clientAddress?: string;
 		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */
 		publicOrigin?: string | null;
-		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
-		oauth?: import('./server/oauth/github').OAuthSettings | null;
+		/** The editor's GitHub sign-in (src/server/editor-auth/), when configured. */
+		oauth?: import('./server/editor-auth/github').OAuthSettings | null;
 		/** The staff area's service (src/server/staff/service.ts): sessions, passkeys, links. */
 		staff?: import('./server/staff/service').StaffService;
 	}

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
-import type { SubmissionsService } from '../server/kinds';
+import type { SubmissionsService } from '../server/services';
 
 /** Where Astro's dev server reads a request's `locals` (Symbol.for('astro.locals') in Astro). */
 const LOCALS = Symbol.for('astro.locals');
 
-type ServiceModule = typeof import('../server/kinds');
-type CatalogueModule = typeof import('../server/pickup/catalogue');
+type ServiceModule = typeof import('../server/services');
+type CatalogueModule = typeof import('../server/reservations/catalogue');
 
 /**
  * The dev server's own origin, from the address it listens on (never from a request's Host
@@ -41,8 +41,8 @@ export default function devContact(): AstroIntegration {
 
 				async function create(origin: string): Promise<SubmissionsService> {
 					const [services, catalogues] = (await Promise.all([
-						server.ssrLoadModule('/src/server/kinds.ts'),
-						server.ssrLoadModule('/src/server/pickup/catalogue.ts'),
+						server.ssrLoadModule('/src/server/services/index.ts'),
+						server.ssrLoadModule('/src/server/reservations/catalogue.ts'),
 					])) as [ServiceModule, CatalogueModule];
 					const pickup = await catalogues.httpPickupCatalogue(origin);
 					const created = services.createContactServiceFromEnv(process.env, process.cwd(), pickup);

@@ -28,10 +28,10 @@
  * too slow) never reaches the handler: lifecycle.ts answers it with JSON and the security headers.
  * Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
  *
- * The submissions service (src/server/kinds.ts) is created here at start-up, one per
+ * The submissions service (src/server/services/index.ts) is created here at start-up, one per
  * process, so its retry loop sends the e-mails a previous run left unsent without waiting for a
  * first visitor. It reads the build it serves for reservations and its e-mails' company name
- * (src/server/pickup/catalogue.ts: dist/client/api/ritiro.json, dist/client/api/product/).
+ * (src/server/reservations/catalogue.ts: dist/client/api/ritiro.json, dist/client/api/product/).
  * Astro's handler gets it as `locals.contact` (with `locals.clientAddress`) for
  * POST /api/contact and POST /api/prenotazioni.
  *
@@ -55,16 +55,16 @@ import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
-import { createContactServiceFromEnv, type SubmissionsService } from './kinds';
-import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
+import { createContactServiceFromEnv, type SubmissionsService } from './services';
+import { filePickupCatalogue, type PickupCatalogue } from './reservations/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
-import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
+import { oauthSettingsFromEnv, type OAuthSettings } from './editor-auth/github';
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from './not-found';
-import { createHealthRoute } from './ops/health';
-import { createJsonLog } from './ops/log';
-import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
+import { createHealthRoute } from './operations/health';
+import { createJsonLog } from './core/log';
+import { opsSettingsFromEnv, type OpsSettings } from './core/settings';
 import { createStaffServiceFromEnv, type StaffService } from './staff/service';
 import { createStaticFiles } from './static-files';
 

@@ -4,8 +4,8 @@
  * the store and every kind's report (`npm run messages`, `npm run prenotazioni`, through the
  * registry), and the pickup days for scripts/bench-contact.mjs.
  */
-export { contactDbPath, ContactConfigError } from './submissions/config';
-export { KINDS } from './kinds';
-export { SubmissionStore } from './submissions/store';
+export { contactDbPath, ContactConfigError } from './core/config';
+export { KINDS } from './services';
+export { SubmissionStore } from './core/store';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
 export { pickupDays } from '../lib/pickup/days';

@@ -5,20 +5,24 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
-import { KINDS } from '../../src/server/kinds';
-import { heldPieces, insertReservation, type NewReservation } from '../../src/server/pickup/store';
+import { KINDS } from '../../src/server/services';
+import {
+	heldPieces,
+	insertReservation,
+	type NewReservation,
+} from '../../src/server/reservations/store';
 import {
 	staffReservation,
 	staffReservationIdByCode,
-} from '../../src/server/staff-desk/staff-store';
+} from '../../src/server/reservations/staff-store';
 import {
 	changeReservationStatus,
 	expireReservations,
 	type StatusChange,
-} from '../../src/server/staff-desk/status-store';
-import { composeEmail } from '../../src/server/submissions/emails';
-import { migrate } from '../../src/server/submissions/schema';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
+} from '../../src/server/reservations/status-store';
+import { composeEmail } from '../../src/server/core/emails';
+import { migrate } from '../../src/server/core/schema';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 import { createStaffMember } from '../helpers/staff';
 

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countMessages, listMessages } from '../../src/server/contact/store';
-import { reservationIdOfToken } from '../../src/server/customer/store';
-import { KINDS } from '../../src/server/kinds';
-import { listReservations } from '../../src/server/pickup/store';
-import { MIGRATIONS } from '../../src/server/submissions/schema';
-import { SubmissionStore } from '../../src/server/submissions/store';
+import { countMessages, listMessages } from '../../src/server/messages/store';
+import { reservationIdOfToken } from '../../src/server/reservations/customer-store';
+import { KINDS } from '../../src/server/services';
+import { listReservations } from '../../src/server/reservations/store';
+import { MIGRATIONS } from '../../src/server/core/schema';
+import { SubmissionStore } from '../../src/server/core/store';
 import { tempDatabase } from './helpers/contact';
 
 /**

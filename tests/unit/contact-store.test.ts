@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatMessageReport } from '../../src/server/contact/report';
+import { formatMessageReport } from '../../src/server/messages/report';
 import {
 	countMessages,
 	insertMessage,
 	listMessages,
 	type NewMessage,
-} from '../../src/server/contact/store';
-import { KINDS } from '../../src/server/kinds';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
+} from '../../src/server/messages/store';
+import { KINDS } from '../../src/server/services';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
 
 /** A real SQLite file in a temporary folder (a subfolder, to see it created). */
 let dir: string;

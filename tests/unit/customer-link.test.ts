@@ -15,9 +15,9 @@ import {
 	STATUS_WORDING,
 	type CustomerStatus,
 } from '../../src/lib/pickup/customer-page';
-import { hashCustomerToken, newCustomerToken } from '../../src/server/customer/token';
-import { customerLinkOrigin } from '../../src/server/customer/origin';
-import { isCrossSite } from '../../src/server/submissions/submission';
+import { hashCustomerToken, newCustomerToken } from '../../src/server/reservations/customer-token';
+import { customerLinkOrigin } from '../../src/server/core/origin';
+import { isCrossSite } from '../../src/server/core/submission';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/submissions/config';
-import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/submissions/mailer';
-import { claimerIsGone } from '../../src/server/submissions/outbox';
-import { KINDS } from '../../src/server/kinds';
-import type { ContactHealth } from '../../src/server/submissions/service';
-import { SubmissionStore } from '../../src/server/submissions/store';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/core/config';
+import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/core/mailer';
+import { claimerIsGone } from '../../src/server/core/outbox';
+import { KINDS } from '../../src/server/services';
+import type { ContactHealth } from '../../src/server/core/service';
+import { SubmissionStore } from '../../src/server/core/store';
 import {
 	backupDatabase,
 	backupName,
@@ -17,10 +17,10 @@ import {
 	type BackupResult,
 	listBackups,
 	restoreDatabase,
-} from '../../src/server/ops/backup';
-import { healthAnswer } from '../../src/server/ops/health';
-import { createJsonLog, maskAddresses, pathOf } from '../../src/server/ops/log';
-import { opsSettingsFromEnv } from '../../src/server/ops/settings';
+} from '../../src/server/operations/backup';
+import { healthAnswer } from '../../src/server/operations/health';
+import { createJsonLog, maskAddresses, pathOf } from '../../src/server/core/log';
+import { opsSettingsFromEnv } from '../../src/server/core/settings';
 import { ServerConfigError } from '../../src/server/env';
 
 const HEALTHY: ContactHealth = {

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
-import { countMessages, insertMessage } from '../../src/server/contact/store';
+import { countMessages, insertMessage } from '../../src/server/messages/store';
 import {
 	countReservations,
 	heldPieces,
@@ -13,11 +13,11 @@ import {
 	listReservations,
 	type InsertReservationResult,
 	type NewReservation,
-} from '../../src/server/pickup/store';
-import { composeEmail } from '../../src/server/submissions/emails';
-import { KINDS } from '../../src/server/kinds';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
-import { formatReservationReport } from '../../src/server/pickup/report';
+} from '../../src/server/reservations/store';
+import { composeEmail } from '../../src/server/core/emails';
+import { KINDS } from '../../src/server/services';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
+import { formatReservationReport } from '../../src/server/reservations/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
 /** Reservations in a real SQLite file, with the messages' outbox. */

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ROUTES } from '../../src/lib/http/server-routes';
 import { OUTBOXES } from '../../src/lib/pwa/outbox';
 import { SUBMISSION_ENDPOINTS } from '../../src/lib/submissions/endpoints';
-import { KINDS } from '../../src/server/kinds';
-import { insertReservation, listReservations } from '../../src/server/pickup/store';
-import { formatReservationReport } from '../../src/server/pickup/report';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
+import { KINDS } from '../../src/server/services';
+import { insertReservation, listReservations } from '../../src/server/reservations/store';
+import { formatReservationReport } from '../../src/server/reservations/report';
+import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 

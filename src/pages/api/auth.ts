@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { startSignIn } from '../../server/oauth/github';
+import { startSignIn } from '../../server/editor-auth/github';
 
-/** The editor's sign-in with GitHub, first step (src/server/oauth/github.ts). */
+/** The editor's sign-in with GitHub, first step (src/server/editor-auth/github.ts). */
 export const prerender = false;
 
 export const GET: APIRoute = ({ request, locals }) => startSignIn(request, locals.oauth ?? null);

@@ -1,9 +1,9 @@
-import { CONTACT_PAGE, handleContactPost } from '../../server/contact/http';
-import { submissionRoute } from '../../server/submissions/route';
+import { CONTACT_PAGE, handleContactPost } from '../../server/messages/http';
+import { submissionRoute } from '../../server/core/route';
 
 /**
  * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
- * page is prerendered. The work is src/server/contact/http.ts's.
+ * page is prerendered. The work is src/server/messages/http.ts's.
  */
 export const prerender = false;
 

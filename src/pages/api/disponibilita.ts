@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/submissions/answers';
-import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/pickup/availability';
+import { json } from '../../server/core/answers';
+import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/reservations/availability';
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
- * every reservation). The work is src/server/pickup/availability.ts's.
+ * every reservation). The work is src/server/reservations/availability.ts's.
  */
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { handlePickupPost, PICKUP_PAGE } from '../../server/pickup/http';
-import { submissionRoute } from '../../server/submissions/route';
+import { handlePickupPost, PICKUP_PAGE } from '../../server/reservations/http';
+import { submissionRoute } from '../../server/core/route';
 
 /**
  * POST /api/prenotazioni (docs/pickup.md): a pickup reservation, on demand like /api/contact, whose
- * machinery it shares. The work is src/server/pickup/http.ts's.
+ * machinery it shares. The work is src/server/reservations/http.ts's.
  */
 export const prerender = false;
 

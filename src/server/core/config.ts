@@ -7,7 +7,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
 import { isValidEmail } from '../../lib/contact/contact-schema';
-import { customerLinkOrigin } from '../customer/origin';
+import { customerLinkOrigin } from './origin';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {
@@ -68,7 +68,7 @@ export interface ContactConfig {
 	 * sending it: it is marked 'interrupted' and never sent again (at most once).
 	 */
 	sendLeaseMs: number;
-	/** The origin of the customer's link in a confirmation e-mail (src/server/customer/origin.ts). */
+	/** The origin of the customer's link in a confirmation e-mail (src/server/core/origin.ts). */
 	linkOrigin?: string | undefined;
 }
 

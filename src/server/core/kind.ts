@@ -2,8 +2,8 @@
  * What a kind of submission (a contact message, a pickup reservation) or any other owner of
  * e-mails (a staff sign-in link, say) tells the core, so that the outbox, retention, the health
  * check and the staff reports serve it without naming it. Each kind declares itself in its own
- * folder (src/server/contact/kind.ts, src/server/pickup/kind.ts) and is listed once, in
- * src/server/kinds.ts; the core only ever receives the list. Types only.
+ * folder (src/server/messages/kind.ts, src/server/reservations/kind.ts) and is listed once, in
+ * src/server/services/index.ts; the core only ever receives the list. Types only.
  */
 import type Database from 'better-sqlite3';
 import type { SubmissionEndpoint } from '../../lib/submissions/endpoints';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EmailAttempt } from '../submissions/service';
+import type { EmailAttempt } from './service';
 
 /** Where lines go. */
 export type LineSink = (line: string) => void;

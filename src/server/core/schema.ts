@@ -2,7 +2,7 @@
  * The schema of the submissions database (store.ts): its migrations, applied in order at
  * start-up and counted in SQLite's `user_version` (add a new entry, never edit an old one), and
  * the types of the outbox's rows that every kind shares. Each kind's own rows are typed in its
- * folder (src/server/contact/store.ts, src/server/pickup/store.ts).
+ * folder (src/server/messages/store.ts, src/server/reservations/store.ts).
  */
 import type Database from 'better-sqlite3';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_MIGRATION } from '../staff/schema';
@@ -141,7 +141,7 @@ export const MIGRATIONS: readonly string[] = [
 	ALTER TABLE messages ADD COLUMN confirmation_withheld INTEGER NOT NULL DEFAULT 0
 		CHECK (confirmation_withheld IN (0, 1));
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`,
-	// The outbox opened to every kind of owner and e-mail (src/server/submissions/kind.ts): the
+	// The outbox opened to every kind of owner and e-mail (src/server/core/kind.ts): the
 	// kind is whatever its owner declares; each e-mail keeps when it was stored, so the daily cap
 	// of confirmations and the health check's overdue count need no owner's table; and "one e-mail
 	// of a kind per owner" and "exactly one owner" become an index per owner column and a pair of
@@ -256,7 +256,7 @@ export const MIGRATIONS: readonly string[] = [
 		CHECK ((actor = 'staff') = (staff_id IS NOT NULL))
 	);
 	CREATE INDEX reservation_events_reservation ON reservation_events (reservation_id, id);`,
-	// The customer's link (src/server/customer/): only the SHA-256 of a token is stored, never
+	// The customer's link (src/server/reservations/): only the SHA-256 of a token is stored, never
 	// the token. A reservation's own (the confirmation page's link, from the POST answer), and
 	// one per confirmation e-mail, drawn anew at each attempt: an e-mail's text is made when it
 	// is sent, and a retry cannot read back a token that was never stored.

@@ -3,9 +3,9 @@
  * retries with backoff) and the loop that, from start-up, retries failed e-mails (so e-mails left
  * over by a previous run go out too) and deletes, once an hour, the submissions of people silent
  * for longer than the retention the privacy policy promises; the health check's facts; and, for
- * each kind's own service (src/server/contact/service.ts, src/server/pickup/service.ts), the
+ * each kind's own service (src/server/messages/service.ts, src/server/reservations/service.ts), the
  * desk: the store, a rate limit, the fields every submission stores and the e-mail status of a
- * stored one. src/server/kinds.ts puts the kinds' services on top of it; one instance per process.
+ * stored one. src/server/services/index.ts puts the kinds' services on top of it; one instance per process.
  *
  * Plain TypeScript without `astro:*` imports, bundled by scripts/compile-server.mjs only (the
  * API routes import its type, never this module).
@@ -84,7 +84,7 @@ export interface SubmissionsCore {
 	close(graceMs?: number): Promise<void>;
 }
 
-/** What a kind's service works with (src/server/contact/service.ts, pickup/service.ts). */
+/** What a kind's service works with (src/server/messages/service.ts, pickup/service.ts). */
 export interface SubmissionDesk {
 	readonly store: SubmissionStore;
 	readonly config: ContactConfig;

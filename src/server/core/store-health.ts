@@ -1,5 +1,5 @@
 /**
- * What the health check (src/server/ops/health.ts) asks of the submissions database: counts of
+ * What the health check (src/server/operations/health.ts) asks of the submissions database: counts of
  * the outbox, and a committed write. Counts only: nothing about who wrote or to whom.
  */
 import type Database from 'better-sqlite3';

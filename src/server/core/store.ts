@@ -1,8 +1,8 @@
 /**
  * The submissions database: one SQLite file (better-sqlite3), in WAL mode with full synchronous
  * commits, so a submission the server has acknowledged survives a crash of the process and of
- * the machine. Each kind keeps its own tables (src/server/contact/store.ts: `messages`;
- * src/server/pickup/store.ts: `reservations`, `reservation_items`) through `db`; the table all
+ * the machine. Each kind keeps its own tables (src/server/messages/store.ts: `messages`;
+ * src/server/reservations/store.ts: `reservations`, `reservation_items`) through `db`; the table all
  * share is `emails` (one row per e-mail of an owner, with its own state), which doubles as the
  * outbox of the retry loop. This class keeps the outbox, retention and the health probe, for
  * the kinds it is opened with (kind.ts), never naming one.
@@ -80,7 +80,7 @@ export class SubmissionStore {
 
 	/**
 	 * Opens (and, unless told not to, creates) the database and brings its schema up to date.
-	 * `kinds`: every owner of e-mails the outbox may meet (src/server/kinds.ts).
+	 * `kinds`: every owner of e-mails the outbox may meet (src/server/services/index.ts).
 	 */
 	static open(
 		path: string,
@@ -101,7 +101,7 @@ export class SubmissionStore {
 	}
 
 	/**
-	 * The open database, for the kinds' own tables (src/server/contact/store.ts, src/server/pickup/store.ts). A kind stores its
+	 * The open database, for the kinds' own tables (src/server/messages/store.ts, src/server/reservations/store.ts). A kind stores its
 	 * rows and their e-mails (email-rows.ts) in one transaction of its own; everything else of
 	 * the outbox goes through this class.
 	 */

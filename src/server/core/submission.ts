@@ -12,7 +12,7 @@
  * what the server has must get the stored answer, never a 429. Once past the limit, a refusal
  * of 415, 413 or 400 answers 429 instead.
  *
- * Each route (contact/http.ts, src/server/pickup/http.ts) gives its body kinds, its checks, its
+ * Each route (contact/http.ts, src/server/reservations/http.ts) gives its body kinds, its checks, its
  * rate limit, how it stores and answers, and the Italian texts that name what it takes.
  */
 import type { RateDecision } from './rate-limit';

@@ -7,8 +7,8 @@
  * shop's own sender. Pure.
  */
 import { formatDateTime } from '../../lib/format/date';
-import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../submissions/email-text';
-import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
+import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../core/email-text';
+import type { EmailDeclaration, EmailSettings } from '../core/kind';
 
 /** A stored message, as the e-mails show it. */
 export interface MessageForEmail {
@@ -66,7 +66,7 @@ export function visitorConfirmation(message: MessageForEmail, companyName: strin
 }
 
 /**
- * A message's e-mails as the outbox and the reports know them (src/server/submissions/kind.ts):
+ * A message's e-mails as the outbox and the reports know them (src/server/core/kind.ts):
  * the shop's notification answers to the visitor, the visitor's confirmation to the shop.
  */
 export const MESSAGE_EMAILS = {

@@ -1,7 +1,7 @@
 /**
  * POST /api/contact over HTTP, with web-standard Request and Response (the Astro route in
  * src/pages/api/contact.ts only wires it). The shared steps (origin, type, size, encoding, rate
- * limit, answers) are src/server/submissions/submission.ts's; this file gives the contact form's: a JSON body or a
+ * limit, answers) are src/server/core/submission.ts's; this file gives the contact form's: a JSON body or a
  * urlencoded form, the five rules (422 with `fields`), and the answer 201 `{ ok, id,
  * emailStatus }` (200 when the submission key was stored already), or 303 to the thank-you page
  * for a form posted without JavaScript, whose refusals come back as a small HTML page.
@@ -12,10 +12,10 @@ import {
 	submissionKeyOf,
 	type ContactMessage,
 } from '../../lib/contact/contact-schema';
-import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../submissions/answers';
-import type { KeyConflict, SubmitResult } from '../submissions/service';
-import { handleSubmission, seconds, type RouteTexts } from '../submissions/submission';
-import { submissionFingerprint } from '../submissions/submission-fingerprint';
+import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../core/answers';
+import type { KeyConflict, SubmitResult } from '../core/service';
+import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
+import { submissionFingerprint } from '../core/submission-fingerprint';
 import type { MessageService } from './service';
 
 /** Where a form posted without JavaScript lands after success (a prerendered page). */

@@ -1,14 +1,14 @@
 /**
- * The contact form's messages as a kind of submission (src/server/submissions/kind.ts): their
+ * The contact form's messages as a kind of submission (src/server/core/kind.ts): their
  * two e-mails (the shop's notification, with Reply-To the visitor; the visitor's confirmation,
  * with Reply-To the shop), their table for retention, and their report for `npm run messages`.
  */
 import { MESSAGE_ENDPOINT } from '../../lib/submissions/endpoints';
-import type { SubmissionKind } from '../submissions/kind';
+import type { SubmissionKind } from '../core/kind';
 import { formatMessageReport } from './report';
 import { countMessages, listMessages, MESSAGE_OWNER } from './store';
 
-/** The contact form's messages, for the registry (src/server/kinds.ts). */
+/** The contact form's messages, for the registry (src/server/services/index.ts). */
 export const MESSAGES = {
 	endpoint: MESSAGE_ENDPOINT,
 	owner: MESSAGE_OWNER,

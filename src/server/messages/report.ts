@@ -11,7 +11,7 @@ import {
 	describeEmails,
 	formatReport,
 	type ReportWords,
-} from '../submissions/report';
+} from '../core/report';
 import { MESSAGE_EMAILS } from './email-text';
 import type { StoredMessage } from './store';
 

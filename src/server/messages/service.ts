@@ -1,17 +1,12 @@
 /**
  * The contact form's part of the service (App.Locals['contact'], put together in
- * src/server/kinds.ts): its rate limit, storing a message (store.ts) before any
+ * src/server/services/index.ts): its rate limit, storing a message (store.ts) before any
  * e-mail is tried, and the answer to a message sent again under its submission key. The
- * e-mails, their retries and the rest are the core's (src/server/submissions/service.ts).
+ * e-mails, their retries and the rest are the core's (src/server/core/service.ts).
  */
 import type { ContactMessage } from '../../lib/contact/contact-schema';
-import type { RateDecision } from '../submissions/rate-limit';
-import type {
-	KeyConflict,
-	SubmissionDesk,
-	SubmitOptions,
-	SubmitResult,
-} from '../submissions/service';
+import type { RateDecision } from '../core/rate-limit';
+import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
 import { earlierMessage, insertMessage } from './store';
 
 /** The contact form's service. */

@@ -5,9 +5,9 @@
  * told who did it first, and nothing is overwritten.
  */
 import { formatDateTime } from '../../lib/format/date';
-import type { StaffMessagesService } from './service';
+import type { StaffMessagesService } from './staff-service';
 import { staffJson } from '../staff/guard';
-import type { HandledMark, MarkingStaff } from './store';
+import type { HandledMark, MarkingStaff } from './staff-store';
 
 /** The list's address. */
 export const MESSAGES_PATH = '/gestione/messaggi';

@@ -1,15 +1,15 @@
 /**
  * The staff's part of the service for contact messages (App.Locals['contact'], put together in
- * src/server/kinds.ts): the list of /gestione/messaggi and the 'Gestito' mark (store.ts).
+ * src/server/services/index.ts): the list of /gestione/messaggi and the 'Gestito' mark (store.ts).
  */
-import type { SubmissionDesk } from '../submissions/service';
+import type { SubmissionDesk } from '../core/service';
 import {
 	markMessageHandled,
 	staffMessages,
 	type MarkingStaff,
 	type MarkResult,
 	type StaffMessage,
-} from './store';
+} from './staff-store';
 
 /** Contact messages as staff handle them. */
 export interface StaffMessagesService {

@@ -2,11 +2,11 @@
  * Contact messages as staff see them in /gestione/messaggi: newest first, each with its e-mails
  * and its 'Gestito' mark (when, and by whom, the name kept as it was). The contact form names no
  * shop, so every member of staff sees every message: whoever answers marks it, for both shops.
- * Functions of an open database, called by ContactStore (src/server/contact/store.ts).
+ * Functions of an open database, called by ContactStore (src/server/messages/store.ts).
  */
 import type Database from 'better-sqlite3';
-import { storedMessageOf, type MessageRow, type StoredMessage } from '../contact/store';
-import { storedEmailsFrom } from '../submissions/email-rows';
+import { storedMessageOf, type MessageRow, type StoredMessage } from './store';
+import { storedEmailsFrom } from '../core/email-rows';
 
 /** Who marked a message handled, and when. */
 export interface HandledMark {

@@ -2,7 +2,7 @@
  * Contact messages in the submissions database (table `messages`): storing one with its
  * e-mails in one transaction, finding the one stored under a submission key, and reading them
  * for the e-mails and for staff. Functions of the open database (SubmissionStore.db,
- * src/server/submissions/store.ts); the outbox, retention and the rest are the core's.
+ * src/server/core/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
 import {
@@ -10,14 +10,9 @@ import {
 	insertClaimedEmails,
 	limitConfirmations,
 	storedEmailsFrom,
-} from '../submissions/email-rows';
-import type { EmailJob, EmailOwner } from '../submissions/kind';
-import type {
-	Delivery,
-	EarlierSubmission,
-	StoredEmail,
-	SubmissionBase,
-} from '../submissions/schema';
+} from '../core/email-rows';
+import type { EmailJob, EmailOwner } from '../core/kind';
+import type { Delivery, EarlierSubmission, StoredEmail, SubmissionBase } from '../core/schema';
 import { MESSAGE_EMAILS, type MessageForEmail } from './email-text';
 
 /** The column of `emails` naming a message. */
@@ -209,7 +204,7 @@ export function countMessages(db: Database.Database): number {
 	return (db.prepare('SELECT COUNT(*) AS count FROM messages').get() as { count: number }).count;
 }
 
-/** Messages as owners of e-mails, for the outbox (src/server/submissions/kind.ts). */
+/** Messages as owners of e-mails, for the outbox (src/server/core/kind.ts). */
 export const MESSAGE_OWNER: EmailOwner<MessageForEmail> = {
 	name: 'message',
 	column: MESSAGE_COLUMN,

@@ -29,7 +29,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../submissions/schema';
+import { MIGRATIONS } from '../core/schema';
 
 /** What a backup made. */
 export interface BackupResult {

@@ -9,7 +9,7 @@
  * synchronously), then counts as failed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ContactHealth } from '../submissions/service';
+import type { ContactHealth } from '../core/service';
 import { METHOD_NOT_ALLOWED, sendError } from '../responses';
 
 /** Why the site is not healthy. */

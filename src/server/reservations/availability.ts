@@ -11,7 +11,7 @@
  */
 import { MAX_PICKUP_LINES } from '../../lib/pickup/items';
 import { isCatalogueId } from '../../lib/pickup/product';
-import { json } from '../submissions/answers';
+import { json } from '../core/answers';
 import type { PickupService } from './service';
 
 /** The query's parameters. */

@@ -1,17 +1,17 @@
 /**
- * The customer's link as the service offers it (src/server/contact/service.ts): the reservation
+ * The customer's link as the service offers it (src/server/messages/service.ts): the reservation
  * a token opens, and its cancelling by the customer through the one change of state every actor
- * uses (src/server/staff-desk/status-store.ts: the change, its event and the shop's e-mail in
+ * uses (src/server/reservations/status-store.ts: the change, its event and the shop's e-mail in
  * one transaction). A token that opens nothing counts against its sender's allowance of misses:
  * a link that works is never slowed down, and guessing is (past the allowance a wrong token
  * answers 429, until time has refilled it).
  */
 import { isCustomerToken } from '../../lib/pickup/customer-link';
 import type { ReservationStatus } from '../../lib/pickup/status';
-import { RateLimiter } from '../submissions/rate-limit';
-import type { StatusChangeResult } from '../staff-desk/status-store';
-import type { CustomerReservation } from './store';
-import { hashCustomerToken } from './token';
+import { RateLimiter } from '../core/rate-limit';
+import type { StatusChangeResult } from './status-store';
+import type { CustomerReservation } from './customer-store';
+import { hashCustomerToken } from './customer-token';
 
 /** Wrong tokens one address may send per minute before it has to wait. */
 export const MISSES_PER_MINUTE = 10;

@@ -24,9 +24,9 @@ import {
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
-import { isCrossSite } from '../submissions/submission';
-import type { CustomerLinks } from './links';
-import type { CustomerReservation } from './store';
+import { isCrossSite } from '../core/submission';
+import type { CustomerLinks } from './customer-links';
+import type { CustomerReservation } from './customer-store';
 
 /** The headers of every answer of the page. */
 export const PRIVATE_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({

@@ -1,13 +1,13 @@
 /**
  * The customer's link as part of the service (App.Locals['contact'], put together in
- * src/server/kinds.ts): the reservation a token opens, read as of now, and its cancelling
- * through the reservations' one change of state (src/server/staff-desk/service.ts), which
+ * src/server/services/index.ts): the reservation a token opens, read as of now, and its cancelling
+ * through the reservations' one change of state (src/server/reservations/desk-service.ts), which
  * stores the change, its event and the shop's e-mail together and sends the e-mail.
  */
-import type { ReservationDeskService } from '../staff-desk/service';
-import type { SubmissionDesk } from '../submissions/service';
-import { createCustomerLinks, type CustomerLinks } from './links';
-import { customerReservation, reservationIdOfToken } from './store';
+import type { ReservationDeskService } from './desk-service';
+import type { SubmissionDesk } from '../core/service';
+import { createCustomerLinks, type CustomerLinks } from './customer-links';
+import { customerReservation, reservationIdOfToken } from './customer-store';
 
 /** The customer's part of the service. */
 export interface CustomerService {

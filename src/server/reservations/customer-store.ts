@@ -2,12 +2,12 @@
  * The customer's link in the messages database: the hash of a reservation's own token (stored
  * with the reservation) and of each confirmation e-mail's (stored with the e-mail, drawn anew at
  * each attempt), finding the reservation a token opens, and reading it as the customer's page
- * shows it. Functions of an open database, called by ContactStore (src/server/contact/store.ts).
+ * shows it. Functions of an open database, called by ContactStore (src/server/messages/store.ts).
  */
 import type Database from 'better-sqlite3';
 import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
-import { reservationsForEmail } from '../pickup/store';
-import type { ReservationForEmail } from '../pickup/email-text';
+import { reservationsForEmail } from './store';
+import type { ReservationForEmail } from './email-text';
 
 /** A reservation as its customer's page shows it. */
 export interface CustomerReservation extends ReservationForEmail {

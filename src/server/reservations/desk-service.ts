@@ -1,10 +1,10 @@
 /**
  * The staff desk's part of the service (App.Locals['contact'], put together in
- * src/server/kinds.ts): changing a reservation's state (status-store.ts) with its e-mails sent
+ * src/server/services/index.ts): changing a reservation's state (status-store.ts) with its e-mails sent
  * through the core's outbox, the automatic 'Non ritirata' on every pass of the background loop,
  * and what staff read of their shops' reservations (staff-store.ts).
  */
-import type { SubmissionDesk } from '../submissions/service';
+import type { SubmissionDesk } from '../core/service';
 import {
 	staffReservation,
 	staffReservationIdByCode,

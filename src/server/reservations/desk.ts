@@ -18,8 +18,8 @@ import {
 } from '../../lib/pickup/desk';
 import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
 import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
-import type { SubmissionsService as ContactService } from '../kinds';
-import { bodyKind } from '../submissions/submission';
+import type { SubmissionsService as ContactService } from '../services';
+import { bodyKind } from '../core/submission';
 import { staffJson, type StaffMember } from '../staff/guard';
 import type { StaffReservation } from './staff-store';
 

@@ -3,13 +3,13 @@
  * each attempt and only its hash is stored, with the e-mail: a retry draws a new one (the
  * attempt before it never reached anyone, or it would not be retried), and a copy of the
  * database holds no link that works. The `prepare` of the confirmation's declaration
- * (src/server/pickup/store.ts, RESERVATION_OWNER).
+ * (src/server/reservations/store.ts, RESERVATION_OWNER).
  */
 import type Database from 'better-sqlite3';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
-import type { ReservationForEmail } from '../pickup/email-text';
-import type { EmailAttemptContext } from '../submissions/kind';
-import { hashCustomerToken, newCustomerToken } from './token';
+import type { ReservationForEmail } from './email-text';
+import type { EmailAttemptContext } from '../core/kind';
+import { hashCustomerToken, newCustomerToken } from './customer-token';
 
 /** The site's address when none is configured (astro.config.mjs has the same). */
 const DEFAULT_ORIGIN = 'https://www.vigorsport.it';

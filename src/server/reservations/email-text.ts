@@ -14,8 +14,8 @@ import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import type { PickupLine } from '../../lib/pickup/items';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../submissions/email-text';
-import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
+import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../core/email-text';
+import type { EmailDeclaration, EmailSettings } from '../core/kind';
 
 /** A stored reservation, as the e-mails show it. */
 export interface ReservationForEmail {
@@ -143,7 +143,7 @@ export function customerConfirmation(
 
 /**
  * A reservation's e-mails as the outbox and the reports know them
- * (src/server/submissions/kind.ts): the shop's notification answers to the customer, the
+ * (src/server/core/kind.ts): the shop's notification answers to the customer, the
  * customer's confirmation to the shop chosen.
  */
 export const RESERVATION_EMAILS = {

@@ -1,7 +1,7 @@
 /**
  * POST /api/prenotazioni over HTTP (docs/pickup.md), with web-standard Request and Response (the
  * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps every kind shares are
- * src/server/submissions/submission.ts's: cross-site Origin 403, content type 415, size
+ * src/server/core/submission.ts's: cross-site Origin 403, content type 415, size
  * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
  *
  * - JSON only: the list page needs JavaScript. A form post gets a 415 saying so (a small
@@ -19,10 +19,10 @@ import { pickupItemErrors, pickupProductIds, type PickupItemError } from '../../
 import type { PickupProduct } from '../../lib/pickup/product';
 import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
 import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
-import { json, refuse, type PageWording } from '../submissions/answers';
-import type { KeyConflict } from '../submissions/service';
-import { handleSubmission, seconds, type RouteTexts } from '../submissions/submission';
-import { submissionFingerprint } from '../submissions/submission-fingerprint';
+import { json, refuse, type PageWording } from '../core/answers';
+import type { KeyConflict } from '../core/service';
+import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
+import { submissionFingerprint } from '../core/submission-fingerprint';
 import type { PickupService, ReserveResult } from './service';
 import type { HeldShortage } from './store';
 

@@ -14,7 +14,7 @@ import {
 	describeEmails,
 	formatReport,
 	type ReportWords,
-} from '../submissions/report';
+} from '../core/report';
 import { RESERVATION_EMAILS } from './email-text';
 import type { StoredReservation } from './store';
 

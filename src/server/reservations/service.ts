@@ -1,20 +1,15 @@
 /**
  * The pickup list's part of the service (App.Locals['contact'], put together in
- * src/server/kinds.ts): the build's shops and products, its rate limit, storing
+ * src/server/services/index.ts): the build's shops and products, its rate limit, storing
  * a checked reservation (store.ts) under a new pickup code when its shop has the pieces free,
  * the answer to a reservation sent again under its submission key, and the pieces free per shop.
- * The e-mails, their retries and the rest are the core's (src/server/submissions/service.ts).
+ * The e-mails, their retries and the rest are the core's (src/server/core/service.ts).
  */
 import type { PickupReservation } from '../../lib/pickup/request';
-import type { RateDecision } from '../submissions/rate-limit';
-import type {
-	KeyConflict,
-	SubmissionDesk,
-	SubmitOptions,
-	SubmitResult,
-} from '../submissions/service';
+import type { RateDecision } from '../core/rate-limit';
+import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
-import { hashCustomerToken, newCustomerToken } from '../customer/token';
+import { hashCustomerToken, newCustomerToken } from './customer-token';
 import type { PickupCatalogue } from './catalogue';
 import {
 	earlierReservation,

@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import type { DeskListItem } from '../../lib/pickup/desk-list';
 import { romeToday } from '../../lib/pickup/days';
 import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
-import type { EmailKind, EmailState } from '../submissions/schema';
+import type { EmailKind, EmailState } from '../core/schema';
 import { eventsOf, type ReservationEvent } from './status-store';
 
 /** A reservation in the staff list: the shape the desk's list groups by day. */

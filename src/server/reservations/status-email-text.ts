@@ -11,8 +11,8 @@
  */
 import { formatPrice } from '../../lib/format/price';
 import { pickupDayLabel } from '../../lib/pickup/days';
-import { oneLine, type EmailText } from '../submissions/email-text';
-import type { EmailDeclaration, EmailSettings } from '../submissions/kind';
+import { oneLine, type EmailText } from '../core/email-text';
+import type { EmailDeclaration, EmailSettings } from '../core/kind';
 import { lineName, linePrice, pieces, type ReservationForEmail } from './email-text';
 
 /** The shop's block: name, address, phone. */
@@ -122,7 +122,7 @@ export function customerCancelledEmail(reservation: ReservationForEmail): EmailT
 
 /**
  * The e-mails of a reservation's changes of state, as its owner declares them to the outbox
- * (src/server/submissions/kind.ts): the customer's answer to the shop, the shop's to the customer.
+ * (src/server/core/kind.ts): the customer's answer to the shop, the shop's to the customer.
  */
 export const RESERVATION_STATUS_EMAILS = {
 	ready: {

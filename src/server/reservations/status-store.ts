@@ -18,12 +18,12 @@ import {
 	type ReservationStatus,
 	type StatusActor,
 } from '../../lib/pickup/status';
-import type { ReservationForEmail } from '../pickup/email-text';
-import type { ReservationChangeEmailKind } from '../pickup/status-email-text';
-import { RESERVATION_OWNER, reservationsForEmail } from '../pickup/store';
-import { insertClaimedEmails } from '../submissions/email-rows';
-import type { EmailJob } from '../submissions/kind';
-import type { NewEmail } from '../submissions/schema';
+import type { ReservationForEmail } from './email-text';
+import type { ReservationChangeEmailKind } from './status-email-text';
+import { RESERVATION_OWNER, reservationsForEmail } from './store';
+import { insertClaimedEmails } from '../core/email-rows';
+import type { EmailJob } from '../core/kind';
+import type { NewEmail } from '../core/schema';
 
 /** A member of staff, as a change records them. */
 export interface StaffActor {

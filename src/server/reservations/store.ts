@@ -1,11 +1,11 @@
 /**
  * Pickup reservations in the submissions database (tables `reservations` and
- * `reservation_items`, src/server/submissions/schema.ts): storing one with its e-mails in one
+ * `reservation_items`, src/server/core/schema.ts): storing one with its e-mails in one
  * transaction, under a pickup code no other stored reservation has, only when the shop
  * still has its pieces free (its shelf stock minus the pieces other reservations hold there,
  * src/lib/pickup/hold.ts); finding the one stored under a submission key; reading them for the
  * e-mails and for staff. Functions of the open database (SubmissionStore.db,
- * src/server/submissions/store.ts); the outbox, retention and the rest are the core's.
+ * src/server/core/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
 import { pickupCode } from '../../lib/pickup/code';
@@ -19,17 +19,12 @@ import {
 	insertClaimedEmails,
 	limitConfirmations,
 	storedEmailsFrom,
-} from '../submissions/email-rows';
-import type { EmailJob, EmailOwner } from '../submissions/kind';
-import type {
-	Delivery,
-	EarlierSubmission,
-	StoredEmail,
-	SubmissionBase,
-} from '../submissions/schema';
+} from '../core/email-rows';
+import type { EmailJob, EmailOwner } from '../core/kind';
+import type { Delivery, EarlierSubmission, StoredEmail, SubmissionBase } from '../core/schema';
 import { RESERVATION_EMAILS, type ReservationForEmail } from './email-text';
 import { RESERVATION_STATUS_EMAILS } from './status-email-text';
-import { withCustomerLink } from '../customer/email-link';
+import { withCustomerLink } from './email-link';
 
 /** The column of `emails` naming a reservation. */
 const RESERVATION_COLUMN = 'reservation_id';
@@ -39,7 +34,7 @@ export interface NewReservation extends SubmissionBase {
 	reservation: PickupReservation;
 	/** Days the shop holds the items (the settings' pickupHoldDays when it arrived). */
 	holdDays: number;
-	/** The SHA-256 of the customer's link token (src/server/customer/token.ts). */
+	/** The SHA-256 of the customer's link token (src/server/reservations/customer-token.ts). */
 	customerTokenHash?: string | undefined;
 }
 
@@ -376,7 +371,7 @@ export function countReservations(db: Database.Database): number {
 		.count;
 }
 
-/** Reservations as owners of e-mails, for the outbox (src/server/submissions/kind.ts). */
+/** Reservations as owners of e-mails, for the outbox (src/server/core/kind.ts). */
 export const RESERVATION_OWNER: EmailOwner<ReservationForEmail> = {
 	name: 'reservation',
 	column: RESERVATION_COLUMN,

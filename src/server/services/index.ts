@@ -3,27 +3,30 @@
  * checks, rows, e-mails and report, a `kind.ts` declaring them, and a service if it has a
  * route) plus its line here in KINDS and, with a service, its part of SubmissionsService and
  * createContactService (docs/submissions.md). Everything else reads this list: the core
- * (src/server/submissions/: the outbox, retention, the health check), which is handed it and
+ * (src/server/core/: the outbox, retention, the health check), which is handed it and
  * never imports this module; `npm run messages` (scripts/messages.mjs, through
  * script-exports.ts); and each kind's endpoint comes from src/lib/submissions/endpoints.ts,
  * the list the browser's outbox reads.
  */
-import { createMessageService, type MessageService } from './contact/service';
-import { MESSAGES } from './contact/kind';
-import type { PickupCatalogue } from './pickup/catalogue';
-import { RESERVATIONS } from './pickup/kind';
-import { createPickupService, type PickupService } from './pickup/service';
-import { createReservationDeskService, type ReservationDeskService } from './staff-desk/service';
-import { createCustomerService, type CustomerService } from './customer/service';
-import { STAFF_LINKS } from './staff/link-mail';
-import { createStaffMessagesService, type StaffMessagesService } from './staff-messages/service';
-import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
-import type { SubmissionKind } from './submissions/kind';
+import { createMessageService, type MessageService } from '../messages/service';
+import { MESSAGES } from '../messages/kind';
+import type { PickupCatalogue } from '../reservations/catalogue';
+import { RESERVATIONS } from '../reservations/kind';
+import { createPickupService, type PickupService } from '../reservations/service';
+import {
+	createReservationDeskService,
+	type ReservationDeskService,
+} from '../reservations/desk-service';
+import { createCustomerService, type CustomerService } from '../reservations/customer-service';
+import { STAFF_LINKS } from '../staff/link-mail';
+import { createStaffMessagesService, type StaffMessagesService } from '../messages/staff-service';
+import { contactConfigFromEnv, type ContactConfig, type Env } from '../core/config';
+import type { SubmissionKind } from '../core/kind';
 import {
 	createSubmissions,
 	type ContactServiceOptions,
 	type SubmissionsCore,
-} from './submissions/service';
+} from '../core/service';
 
 /** Every kind, in the order the reports and the outbox meet them. */
 export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS];

@@ -5,7 +5,7 @@
  * type only, as submissions/route.ts does.
  */
 import type { APIRoute } from 'astro';
-import { clientAddressOf } from '../submissions/route';
+import { clientAddressOf } from '../core/route';
 import { staffJson } from './guard';
 import type { AuthContext } from './routes';
 import type { StaffService } from './service';

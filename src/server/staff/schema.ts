@@ -1,5 +1,5 @@
 /**
- * The staff area's tables, appended to the one list of migrations (src/server/submissions/schema.ts):
+ * The staff area's tables, appended to the one list of migrations (src/server/core/schema.ts):
  * staff members, their passkeys, one-time links, sessions and pending WebAuthn challenges. Tokens
  * are stored only as their SHA-256 (rules.ts); times are milliseconds since 1970 (UTC), so the
  * expiry rules compare numbers. Never edit this text once shipped: append a migration.

@@ -19,8 +19,8 @@ import {
 	type PublicKeyCredentialRequestOptionsJSON,
 	type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { contactDbPath, type Env } from '../submissions/config';
-import { RateLimiter, type RateDecision } from '../submissions/rate-limit';
+import { contactDbPath, type Env } from '../core/config';
+import { RateLimiter, type RateDecision } from '../core/rate-limit';
 import { queueLinkEmail } from './link-mail';
 import { isTokenShaped } from './rules';
 import { StaffStore, type StaffMember } from './store';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../submissions/store';
+import { openDatabase } from '../core/store';
 import {
 	CHALLENGE_LIFETIME_MS,
 	hashToken,

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { requireStaff, staffJson } from '../../../server/staff/guard';
-import { markFromRequest } from '../../../server/staff-messages/http';
+import { markFromRequest } from '../../../server/messages/staff-http';
 
 /**
  * POST /api/gestione/messaggi: marks a contact message 'Gestito' by the signed-in member of staff
- * (src/server/staff-messages/http.ts). The middleware has checked the Origin already.
+ * (src/server/messages/staff-http.ts). The middleware has checked the Origin already.
  */
 export const prerender = false;
 

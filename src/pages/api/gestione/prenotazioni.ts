@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { listAnswer } from '../../../server/staff-desk/desk';
+import { listAnswer } from '../../../server/reservations/desk';
 import { requireStaff, staffJson } from '../../../server/staff/guard';
 
 /**
  * GET /api/gestione/prenotazioni: the signed-in member's reservations by day, with the number
  * waiting (the staff page refreshes its list from here); `?codice=K7M2QX` finds one by pickup
- * code among the member's shops. The work is src/server/staff-desk/desk.ts's.
+ * code among the member's shops. The work is src/server/reservations/desk.ts's.
  */
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { actionAnswer, detailAnswer } from '../../../../server/staff-desk/desk';
+import { actionAnswer, detailAnswer } from '../../../../server/reservations/desk';
 import { requireStaff, staffJson } from '../../../../server/staff/guard';
 
 /**
@@ -7,7 +7,7 @@ import { requireStaff, staffJson } from '../../../../server/staff/guard';
  * (404 for any other, also another shop's). POST: an action, as JSON or a form
  * (`{ azione: 'pronta' | 'ritirata' | 'annulla', versione, motivo }`): 200 with the new state,
  * 409 when someone changed it meanwhile, 422 when its state or a missing reason refuses it. The
- * work is src/server/staff-desk/desk.ts's.
+ * work is src/server/reservations/desk.ts's.
  */
 export const prerender = false;
 
