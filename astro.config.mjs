@@ -114,7 +114,7 @@ export default defineConfig({
 		hostHeaders(),
 		// `locals.contact` under `astro dev`, where the production server does not run.
 		devContact(),
-		// `locals.staff` under `astro dev`, after devContact, whose locals it adds to.
+		// `locals.services.staff` under `astro dev`, after devContact, whose locals it adds to.
 		devStaff(),
 	],
 	security: {

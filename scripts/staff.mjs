@@ -23,7 +23,7 @@ for (const file of [modulePath, settingsPath]) {
 	}
 }
 
-/** @type {import('../src/server/staff/index.ts')} */
+/** @type {import('../src/server/script-exports.ts')} */
 const staff = await import(pathToFileURL(modulePath).href);
 const args = process.argv.slice(2);
 
@@ -38,7 +38,7 @@ const origin =
 	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || 'https://www.vigorsport.it';
 const dbPath = staff.contactDbPath(process.env, root);
 
-const store = staff.StaffStore.open(dbPath);
+const store = staff.openStaffStore(dbPath);
 try {
 	staff.runStaffCommand(args, {
 		store,

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
-import { KINDS } from '../../src/server/services';
+import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import {
 	heldPieces,
 	insertReservation,
@@ -22,7 +22,7 @@ import {
 } from '../../src/server/reservations/status-store';
 import { composeEmail } from '../../src/server/core/emails';
 import { migrate } from '../../src/server/core/schema';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
+import { SubmissionStore } from '../../src/server/core/store';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 import { createStaffMember } from '../helpers/staff';
 
@@ -57,7 +57,7 @@ type Store = ReturnType<typeof storeOn>;
 
 /** The store of the file, with two members of staff of Torino (Giulia and Marco). */
 function openStore(): Store {
-	const store = SubmissionStore.open(path, KINDS);
+	const store = SubmissionStore.open(path, REGISTRY);
 	open.push(store);
 	for (const member of [GIULIA, MARCO]) {
 		member.id = createStaffMember(path, { name: member.name, shops: ['torino'] }).id;
@@ -356,13 +356,11 @@ describe("the automatic 'Non ritirata'", () => {
 
 describe('the schema upgrade', () => {
 	it('brings a database of the schema before the states up to date, keeping rows, ids and e-mails', () => {
-		const before = MIGRATIONS.indexOf(
-			MIGRATIONS.find((sql) => sql.includes('CREATE TABLE reservations_new')) ?? '',
-		);
+		const before = MIGRATIONS.findIndex(({ sql }) => sql.includes('CREATE TABLE reservations_new'));
 		expect(before).toBeGreaterThan(0);
 		const db = new Database(path);
 		db.pragma('foreign_keys = ON');
-		for (const sql of MIGRATIONS.slice(0, before)) db.exec(sql);
+		for (const { sql } of MIGRATIONS.slice(0, before)) db.exec(sql);
 		db.pragma(`user_version = ${before}`);
 		db.prepare(
 			`INSERT INTO reservations (id, created_at, code, shop_id, shop_name, shop_address,
@@ -403,7 +401,7 @@ describe('the schema upgrade', () => {
 		const db = new Database(path);
 		open.push(db);
 		db.pragma('foreign_keys = ON');
-		migrate(db);
+		migrate(db, MIGRATIONS);
 		expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
 		expect(() =>
 			db

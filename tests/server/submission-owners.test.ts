@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
-import { KINDS } from '../../src/server/services';
+import { KINDS, MIGRATIONS } from '../../src/server/services';
 import { RESERVATIONS } from '../../src/server/reservations/kind';
 import {
 	insertReservation,
@@ -64,9 +64,13 @@ describe('an e-mail an owner declares', () => {
 			db.dir,
 			'Vigor Sport',
 		);
-		const { core, desk } = createSubmissions(config, WITH_READY, {
-			log: { log: () => undefined, warn: () => undefined, error: () => undefined },
-		});
+		const { core, desk } = createSubmissions(
+			config,
+			{ kinds: WITH_READY, migrations: MIGRATIONS },
+			{
+				log: { log: () => undefined, warn: () => undefined, error: () => undefined },
+			},
+		);
 		cleanups.push(() => core.close());
 		expect(desk.sendsEmail).toBe(true);
 

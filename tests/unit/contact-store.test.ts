@@ -10,8 +10,8 @@ import {
 	listMessages,
 	type NewMessage,
 } from '../../src/server/messages/store';
-import { KINDS } from '../../src/server/services';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
+import { MIGRATIONS, REGISTRY } from '../../src/server/services';
+import { SubmissionStore } from '../../src/server/core/store';
 
 /** A real SQLite file in a temporary folder (a subfolder, to see it created). */
 let dir: string;
@@ -19,7 +19,7 @@ let path: string;
 const open: SubmissionStore[] = [];
 
 function openStore(): SubmissionStore {
-	const store = SubmissionStore.open(path, KINDS);
+	const store = SubmissionStore.open(path, REGISTRY);
 	open.push(store);
 	return store;
 }
@@ -71,7 +71,7 @@ describe('SubmissionStore', () => {
 		// A database as the version before submission keys left it, with a message in it.
 		rmSync(path);
 		const db = new Database(path);
-		for (const sql of MIGRATIONS.slice(0, 2)) db.exec(sql);
+		for (const { sql } of MIGRATIONS.slice(0, 2)) db.exec(sql);
 		db.pragma('user_version = 2');
 		db.prepare(
 			`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, delivery)
@@ -91,11 +91,11 @@ describe('SubmissionStore', () => {
 		const db = new Database(path);
 		db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
 		db.close();
-		expect(() => SubmissionStore.open(path, KINDS)).toThrow(/newer than this code/);
+		expect(() => SubmissionStore.open(path, REGISTRY)).toThrow(/newer than this code/);
 	});
 
 	it('does not create a missing file when told not to', () => {
-		expect(() => SubmissionStore.open(path, KINDS, { create: false })).toThrow();
+		expect(() => SubmissionStore.open(path, REGISTRY, { create: false })).toThrow();
 	});
 
 	it('stores a message with its e-mails claimed by the process that stores it', () => {

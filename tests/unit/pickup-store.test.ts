@@ -15,8 +15,8 @@ import {
 	type NewReservation,
 } from '../../src/server/reservations/store';
 import { composeEmail } from '../../src/server/core/emails';
-import { KINDS } from '../../src/server/services';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
+import { MIGRATIONS, REGISTRY } from '../../src/server/services';
+import { SubmissionStore } from '../../src/server/core/store';
 import { formatReservationReport } from '../../src/server/reservations/report';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
@@ -26,7 +26,7 @@ let path: string;
 const open: SubmissionStore[] = [];
 
 function openStore(): SubmissionStore {
-	const store = SubmissionStore.open(path, KINDS);
+	const store = SubmissionStore.open(path, REGISTRY);
 	open.push(store);
 	return store;
 }
@@ -224,7 +224,7 @@ describe('reservations in the store', () => {
 
 	it('brings a database of the previous version up to date, keeping its e-mails and their ids', () => {
 		const db = new Database(path);
-		for (const sql of MIGRATIONS.slice(0, 3)) db.exec(sql);
+		for (const { sql } of MIGRATIONS.slice(0, 3)) db.exec(sql);
 		db.pragma('user_version = 3');
 		db.prepare(
 			`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, delivery)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStaffCommand, StaffCliError, STAFF_HELP } from '../../src/server/staff/cli';
 import { StaffStore } from '../../src/server/staff/store';
+import { REGISTRY } from '../../src/server/services';
 
 /** `npm run staff -- …` on a real SQLite file: what each command prints, or refuses. */
 const SHOPS = [
@@ -16,7 +17,7 @@ let dir: string;
 let store: StaffStore;
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'vigorsport-staff-cli-'));
-	store = StaffStore.open(join(dir, 'messages.sqlite'));
+	store = StaffStore.open(join(dir, 'messages.sqlite'), REGISTRY);
 });
 afterEach(() => {
 	store.close();

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_ROUTES } from '../../src/lib/http/server-routes';
 import { OUTBOXES } from '../../src/lib/pwa/outbox';
 import { SUBMISSION_ENDPOINTS } from '../../src/lib/submissions/endpoints';
-import { KINDS } from '../../src/server/services';
+import { KINDS, MIGRATIONS, REGISTRY } from '../../src/server/services';
 import { insertReservation, listReservations } from '../../src/server/reservations/store';
 import { formatReservationReport } from '../../src/server/reservations/report';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/core/store';
+import { SubmissionStore } from '../../src/server/core/store';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
@@ -63,7 +63,7 @@ describe('the outbox open to every owner (migration 8)', () => {
 	/** A database as version 7 left it, with an e-mail of a message and one of a reservation. */
 	function previousVersion(): void {
 		const db = new Database(path);
-		for (const sql of MIGRATIONS.slice(0, BEFORE_OPEN_OUTBOX)) db.exec(sql);
+		for (const { sql } of MIGRATIONS.slice(0, BEFORE_OPEN_OUTBOX)) db.exec(sql);
 		db.pragma(`user_version = ${BEFORE_OPEN_OUTBOX}`);
 		db.exec(
 			`INSERT INTO messages (created_at, name, email, phone, message, privacy_accepted, delivery)
@@ -83,7 +83,7 @@ describe('the outbox open to every owner (migration 8)', () => {
 
 	it('keeps every e-mail, its id and state, dated by its owner', () => {
 		previousVersion();
-		SubmissionStore.open(path, KINDS).close();
+		SubmissionStore.open(path, REGISTRY).close();
 		const db = new Database(path, { readonly: true });
 		const rows = db
 			.prepare(
@@ -115,7 +115,7 @@ describe('the outbox open to every owner (migration 8)', () => {
 
 	it('takes an e-mail kind an owner declares later, once per owner, and one owner only', () => {
 		previousVersion();
-		SubmissionStore.open(path, KINDS).close();
+		SubmissionStore.open(path, REGISTRY).close();
 		const db = new Database(path);
 		const insert = (messageId: number | null, reservationId: number | null, kind: string) =>
 			db
@@ -144,7 +144,7 @@ describe('the outbox open to every owner (migration 8)', () => {
 describe('the reservations report', () => {
 	it('shows the address a reservation was sent from, escaped', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-kinds-'));
-		const store = SubmissionStore.open(join(dir, 'messages.sqlite'), KINDS);
+		const store = SubmissionStore.open(join(dir, 'messages.sqlite'), REGISTRY);
 		try {
 			const shop = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
 			const checked = checkPickupItems(

@@ -1,5 +1,4 @@
-import { CONTACT_PAGE, handleContactPost } from '../../server/messages/http';
-import { submissionRoute } from '../../server/core/route';
+import { CONTACT_PAGE, handleContactPost, submissionRoute } from '../../server/services/routes';
 
 /**
  * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
@@ -7,7 +6,11 @@ import { submissionRoute } from '../../server/core/route';
  */
 export const prerender = false;
 
-export const { POST, ALL } = submissionRoute(handleContactPost, {
-	unavailable: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.',
-	page: CONTACT_PAGE,
-});
+export const { POST, ALL } = submissionRoute(
+	(locals) => locals.services?.messages,
+	handleContactPost,
+	{
+		unavailable: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.',
+		page: CONTACT_PAGE,
+	},
+);

@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/core/answers';
-import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/reservations/availability';
+import { AVAILABILITY_ERRORS, handleAvailability, json } from '../../server/services/routes';
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
@@ -9,13 +8,14 @@ import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/reservatio
 export const prerender = false;
 
 export const GET: APIRoute = async ({ url, locals }) => {
-	if (!locals.contact) {
+	const reservations = locals.services?.reservations;
+	if (!reservations) {
 		return json(503, {
 			error: 'La disponibilità aggiornata non è disponibile ora: riprova più tardi.',
 		});
 	}
 	try {
-		return await handleAvailability(url, locals.contact);
+		return await handleAvailability(url, reservations);
 	} catch (error) {
 		console.error('Availability not read:', error instanceof Error ? error.message : error);
 		return json(

@@ -1,5 +1,4 @@
-import { handlePickupPost, PICKUP_PAGE } from '../../server/reservations/http';
-import { submissionRoute } from '../../server/core/route';
+import { handlePickupPost, PICKUP_PAGE, submissionRoute } from '../../server/services/routes';
 
 /**
  * POST /api/prenotazioni (docs/pickup.md): a pickup reservation, on demand like /api/contact, whose
@@ -7,7 +6,11 @@ import { submissionRoute } from '../../server/core/route';
  */
 export const prerender = false;
 
-export const { POST, ALL } = submissionRoute(handlePickupPost, {
-	unavailable: 'Il servizio prenotazioni non è disponibile. Riprova più tardi oppure chiamaci.',
-	page: PICKUP_PAGE,
-});
+export const { POST, ALL } = submissionRoute(
+	(locals) => locals.services?.reservations,
+	handlePickupPost,
+	{
+		unavailable: 'Il servizio prenotazioni non è disponibile. Riprova più tardi oppure chiamaci.',
+		page: PICKUP_PAGE,
+	},
+);

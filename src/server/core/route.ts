@@ -3,10 +3,10 @@
  * POST hands the request to the route's handler with the service of the process, the visitor's
  * address and the site's origin; any other method answers 405 with Allow: POST.
  *
- * The service comes only through `locals.contact`, the one of the process: created at start-up
- * by the server (src/server/main.ts), or under `astro dev` on the first POST to /api/
- * (src/integrations/dev-contact.ts). This module imports its type only, so Astro's build never
- * bundles a second copy of the service; without it the route answers 503.
+ * The service comes only through `locals.services` (the thing's, picked by `serviceOf`), the
+ * one of the process: created at start-up by the server (src/server/main.ts), or under `astro
+ * dev` on the first POST to /api/ (src/integrations/dev-contact.ts). This module imports no
+ * service, so Astro's build never bundles a second copy of one; without it the route answers 503.
  */
 import type { APIContext, APIRoute } from 'astro';
 import { refuse, type PageWording } from './answers';
@@ -41,21 +41,22 @@ export function methodNotAllowed(
 	);
 }
 
-/** What a route's handler receives besides the request. */
-export interface RouteContext {
-	service: NonNullable<App.Locals['contact']>;
+/** What a route's handler receives besides the request: `service` is its thing's. */
+export interface RouteContext<Service> {
+	service: Service;
 	clientAddress: string;
 	siteOrigin: string | null;
 }
 
 /** POST and ALL of a submission route. */
-export function submissionRoute(
-	handle: (request: Request, context: RouteContext) => Promise<Response>,
+export function submissionRoute<Service extends { readonly companyName: string }>(
+	serviceOf: (locals: App.Locals) => Service | undefined,
+	handle: (request: Request, context: RouteContext<Service>) => Promise<Response>,
 	{ unavailable, page }: { unavailable: string; page: PageWording },
 ): { POST: APIRoute; ALL: APIRoute } {
 	return {
 		POST: async (context) => {
-			const service = context.locals.contact;
+			const service = serviceOf(context.locals);
 			if (!service) {
 				console.error(
 					`Service unavailable for ${context.url.pathname}: no contact service in locals`,
@@ -74,6 +75,6 @@ export function submissionRoute(
 			});
 		},
 		ALL: ({ request, locals }) =>
-			methodNotAllowed(request, locals.contact?.companyName ?? '', page),
+			methodNotAllowed(request, serviceOf(locals)?.companyName ?? '', page),
 	};
 }

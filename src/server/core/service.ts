@@ -13,11 +13,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailStatus } from '../../lib/contact/outcome';
 import type { ContactConfig } from './config';
-import type { EmailJob, SubmissionKind } from './kind';
+import type { EmailJob } from './kind';
 import { createSmtpMailer, type Mailer } from './mailer';
 import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
 import { RateLimiter } from './rate-limit';
-import type { Delivery, EarlierSubmission, EmailKind, NewEmail, SubmissionBase } from './schema';
+import type {
+	Delivery,
+	EarlierSubmission,
+	EmailKind,
+	NewEmail,
+	Registry,
+	SubmissionBase,
+} from './schema';
 import { SubmissionStore } from './store';
 
 export type { ContactLog, EmailAttempt } from './outbox';
@@ -174,10 +181,10 @@ const DAY = 24 * HOUR;
 /** Creates the core of the service and its desk; the retry loop starts with start(). */
 export function createSubmissions(
 	config: ContactConfig,
-	kinds: readonly SubmissionKind[],
+	registry: Registry,
 	{ now = Date.now, log = console, onEmailAttempt }: ContactServiceOptions = {},
 ): { core: SubmissionsCore; desk: SubmissionDesk } {
-	const store = SubmissionStore.open(config.dbPath, kinds);
+	const store = SubmissionStore.open(config.dbPath, registry);
 	const mailer: Mailer | null = config.smtp ? createSmtpMailer(config.smtp, config.from) : null;
 	const instance = `${process.pid}-${randomUUID()}`;
 	const inFlight = new Set<Promise<unknown>>();

@@ -21,10 +21,8 @@
 import Database from 'better-sqlite3';
 import type { EmailJob, SubmissionKind } from './kind';
 import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from './private-file';
-import { migrate, type EmailKind } from './schema';
+import { migrate, type EmailKind, type Migration, type Registry } from './schema';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
-
-export { MIGRATIONS } from './schema';
 
 /** Options of SubmissionStore.open. */
 export interface OpenOptions {
@@ -48,6 +46,7 @@ const MAX_ERROR_LENGTH = 500;
  */
 export function openDatabase(
 	path: string,
+	migrations: readonly Migration[],
 	{ create = true, privateFile = create }: { create?: boolean; privateFile?: boolean } = {},
 ): Database.Database {
 	if (privateFile) createPrivateFile(path);
@@ -60,7 +59,7 @@ export function openDatabase(
 		db.pragma('synchronous = FULL');
 		db.pragma('foreign_keys = ON');
 		db.pragma('busy_timeout = 5000');
-		migrate(db);
+		migrate(db, migrations);
 	} catch (error) {
 		db.close();
 		throw error;
@@ -80,14 +79,15 @@ export class SubmissionStore {
 
 	/**
 	 * Opens (and, unless told not to, creates) the database and brings its schema up to date.
-	 * `kinds`: every owner of e-mails the outbox may meet (src/server/services/index.ts).
+	 * `registry`: every owner of e-mails the outbox may meet and the one list of migrations
+	 * (src/server/services/registry.ts).
 	 */
 	static open(
 		path: string,
-		kinds: readonly SubmissionKind[],
+		{ kinds, migrations }: Registry,
 		{ create = true }: OpenOptions = {},
 	): SubmissionStore {
-		return new SubmissionStore(openDatabase(path, { create }), kinds);
+		return new SubmissionStore(openDatabase(path, migrations, { create }), kinds);
 	}
 
 	/** The schema version of the open database. */

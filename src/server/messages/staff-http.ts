@@ -6,7 +6,7 @@
  */
 import { formatDateTime } from '../../lib/format/date';
 import type { StaffMessagesService } from './staff-service';
-import { staffJson } from '../staff/guard';
+import { staffJson } from '../staff';
 import type { HandledMark, MarkingStaff } from './staff-store';
 
 /** The list's address. */

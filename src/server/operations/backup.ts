@@ -29,7 +29,6 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from '../core/schema';
 
 /** What a backup made. */
 export interface BackupResult {
@@ -82,7 +81,10 @@ function fsyncPath(path: string): void {
  * Checks a database file: integrity, and a schema this code knows. Returns its counts; throws a
  * BackupError saying what is wrong.
  */
-export function checkDatabaseFile(file: string): { messages: number; reservations: number } {
+export function checkDatabaseFile(
+	file: string,
+	schemaVersion: number,
+): { messages: number; reservations: number } {
 	let db: Database.Database;
 	try {
 		db = new Database(file, { readonly: true, fileMustExist: true });
@@ -98,9 +100,9 @@ export function checkDatabaseFile(file: string): { messages: number; reservation
 			);
 		}
 		const version = db.pragma('user_version', { simple: true }) as number;
-		if (version < 1 || version > MIGRATIONS.length) {
+		if (version < 1 || version > schemaVersion) {
 			throw new BackupError(
-				`${file} non è un database dei messaggi che questa versione conosce (schema ${version}, atteso 1–${MIGRATIONS.length}).`,
+				`${file} non è un database dei messaggi che questa versione conosce (schema ${version}, atteso 1–${schemaVersion}).`,
 			);
 		}
 		const count = (table: string) => {
@@ -127,10 +129,13 @@ export async function backupDatabase({
 	dbPath,
 	folder,
 	keep = DEFAULT_KEEP,
+	schemaVersion,
 	now = () => new Date(),
 }: {
 	dbPath: string;
 	folder: string;
+	/** The newest schema this code knows (the length of the one list of migrations). */
+	schemaVersion: number;
 	keep?: number;
 	now?: () => Date;
 }): Promise<BackupResult> {
@@ -162,7 +167,7 @@ export async function backupDatabase({
 			copy.close();
 		}
 		chmodSync(partial, 0o600);
-		const counts = checkDatabaseFile(partial);
+		const counts = checkDatabaseFile(partial, schemaVersion);
 		fsyncPath(partial);
 		renameSync(partial, file);
 		fsyncPath(folder);
@@ -211,14 +216,17 @@ export interface RestoreResult {
 export function restoreDatabase({
 	dbPath,
 	file,
+	schemaVersion,
 	now = () => new Date(),
 }: {
 	dbPath: string;
 	file: string;
+	/** The newest schema this code knows (the length of the one list of migrations). */
+	schemaVersion: number;
 	now?: () => Date;
 }): RestoreResult {
 	if (!existsSync(file)) throw new BackupError(`La copia ${file} non esiste.`);
-	const counts = checkDatabaseFile(file);
+	const counts = checkDatabaseFile(file, schemaVersion);
 	if (databaseInUse(dbPath)) {
 		throw new BackupError(
 			`Il database ${dbPath} è aperto: il server è in funzione (o un altro comando lo sta leggendo). ` +

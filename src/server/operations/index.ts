@@ -1,6 +1,7 @@
 /**
- * What scripts/backup.mjs and scripts/restore.mjs need, bundled by scripts/compile-server.mjs to
- * dist/server/ops.mjs (sharing its chunks with the server: one copy of the code).
+ * Operations, as the rest of the server sees them: the copies of the database and their restore
+ * (backup.ts: `npm run backup`, `npm run restore`) and GET /api/health (health.ts). Every other
+ * folder asks through this face.
  */
-export { contactDbPath } from '../core/config';
 export { backupDatabase, BackupError, DEFAULT_KEEP, listBackups, restoreDatabase } from './backup';
+export { createHealthRoute } from './health';

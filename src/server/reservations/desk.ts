@@ -16,11 +16,12 @@ import {
 	parseDeskRequest,
 	type DeskRequest,
 } from '../../lib/pickup/desk';
+import { pickupCodeOf } from '../../lib/pickup/code';
 import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
 import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
-import type { SubmissionsService as ContactService } from '../services';
 import { bodyKind } from '../core/submission';
-import { staffJson, type StaffMember } from '../staff/guard';
+import { staffJson, type StaffMember } from '../staff';
+import type { ReservationDeskService as ContactService } from './desk-service';
 import type { StaffReservation } from './staff-store';
 
 /** Largest body of an action: a reason of 500 characters and its encoding fit well. */
@@ -140,8 +141,8 @@ export function listAnswer(
 	if (!service) return staffJson(503, { error: DESK_TEXTS.unavailable });
 	const code = url.searchParams.get('codice');
 	if (code !== null) {
-		const clean = code.trim().toUpperCase();
-		if (!/^[A-Z0-9]{6}$/.test(clean)) return staffJson(400, { error: DESK_TEXTS.badCode });
+		const clean = pickupCodeOf(code);
+		if (clean === null) return staffJson(400, { error: DESK_TEXTS.badCode });
 		const id = service.staffReservationIdByCode(clean, staff.shops);
 		if (id === null) return staffJson(404, { error: DESK_TEXTS.codeNotFound(clean) });
 		return staffJson(200, { id, href: `/gestione/prenotazioni/${id}` });

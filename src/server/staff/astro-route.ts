@@ -22,9 +22,9 @@ export function staffAuthRoute(
 					url: context.url,
 					locals: context.locals,
 					clientAddress: clientAddressOf(context),
-					companyName: context.locals.contact?.companyName ?? '',
+					companyName: context.locals.services?.outbox?.companyName ?? '',
 				},
-				context.locals.staff,
+				context.locals.services?.staff,
 			),
 		ALL: () =>
 			staffJson(

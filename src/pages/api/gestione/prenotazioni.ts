@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { listAnswer } from '../../../server/reservations/desk';
-import { requireStaff, staffJson } from '../../../server/staff/guard';
+import { listAnswer, requireStaff, staffJson } from '../../../server/services/routes';
 
 /**
  * GET /api/gestione/prenotazioni: the signed-in member's reservations by day, with the number
@@ -12,7 +11,7 @@ export const prerender = false;
 export const GET: APIRoute = (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return listAnswer(context.locals.contact, staff, context.url);
+	return listAnswer(context.locals.services?.reservations, staff, context.url);
 };
 
 export const ALL: APIRoute = () =>

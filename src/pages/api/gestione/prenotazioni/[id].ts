@@ -1,6 +1,10 @@
 import type { APIRoute } from 'astro';
-import { actionAnswer, detailAnswer } from '../../../../server/reservations/desk';
-import { requireStaff, staffJson } from '../../../../server/staff/guard';
+import {
+	actionAnswer,
+	detailAnswer,
+	requireStaff,
+	staffJson,
+} from '../../../../server/services/routes';
 
 /**
  * GET /api/gestione/prenotazioni/<id>: one reservation of the member's shops, with its history
@@ -14,13 +18,18 @@ export const prerender = false;
 export const GET: APIRoute = (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return detailAnswer(context.locals.contact, staff, context.params['id']);
+	return detailAnswer(context.locals.services?.reservations, staff, context.params['id']);
 };
 
 export const POST: APIRoute = async (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return actionAnswer(context.locals.contact, staff, context.params['id'], context.request);
+	return actionAnswer(
+		context.locals.services?.reservations,
+		staff,
+		context.params['id'],
+		context.request,
+	);
 };
 
 export const ALL: APIRoute = () =>
