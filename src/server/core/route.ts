@@ -12,8 +12,14 @@ import type { APIContext, APIRoute } from 'astro';
 import { refuse, type PageWording } from './answers';
 import { HTTP_ERRORS } from './submission';
 
-/** The public site's origin, allowed as Origin besides the server's own. */
-const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
+/**
+ * The public site's origin, allowed as Origin besides the server's own: Astro's build writes
+ * SITE in. Read when a route runs, never when the module loads: the Node server's bundle holds
+ * this module too (through the things' faces), and there `import.meta.env` does not exist.
+ */
+function siteOrigin(): string | null {
+	return import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;
+}
 
 /**
  * The visitor's address for the rate limits (the forms' and the staff sign-in's): from the server
@@ -71,7 +77,7 @@ export function submissionRoute<Service extends { readonly companyName: string }
 				clientAddress: clientAddressOf(context),
 				// Behind the CDN the request reaches this server at its own address: the address
 				// visitors use (PUBLIC_ORIGIN) is the one their browser sends as Origin.
-				siteOrigin: context.locals.publicOrigin ?? siteOrigin,
+				siteOrigin: context.locals.publicOrigin ?? siteOrigin(),
 			});
 		},
 		ALL: ({ request, locals }) =>
