@@ -18,12 +18,16 @@ import {
 	canCancel,
 	changedMeanwhile,
 	CROSS_SITE_REFUSAL,
-	customerStatus,
+	statusWording,
 	tooManyAttempts,
-	type CustomerStatus,
+	type StatusWording,
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
-import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
+import {
+	MAX_REASON_LENGTH,
+	RESERVATION_LIFE,
+	type ReservationStatus,
+} from '../../lib/pickup/status';
 import { isCrossSite } from '../core/submission';
 import type { CustomerLinks } from './customer-links';
 import type { CustomerReservation } from './customer-store';
@@ -44,7 +48,11 @@ export const REASON_TOO_LONG = `Il motivo può avere al massimo ${MAX_REASON_LEN
 /** What the page shows. */
 export interface CustomerPageView {
 	reservation: CustomerReservation;
-	status: CustomerStatus;
+	status: ReservationStatus;
+	/** How the customer reads the state. */
+	wording: StatusWording;
+	/** Whether the shop still keeps the pieces (the page says until when). */
+	holding: boolean;
 	/** The page's own path (the form posts to it). */
 	path: string;
 	/** The customer asked to cancel: the page asks to confirm. */
@@ -93,10 +101,12 @@ function view(
 	token: string,
 	extra: Partial<CustomerPageView> = {},
 ): CustomerPageView {
-	const status = customerStatus(reservation.status);
+	const { status } = reservation;
 	return {
 		reservation,
 		status,
+		wording: statusWording(status),
+		holding: RESERVATION_LIFE[status].holdsPieces,
 		path: customerLinkPath(token),
 		confirming: false,
 		canCancel: canCancel(status),
@@ -195,7 +205,7 @@ export async function handleCustomerPage(
 		case 'conflict': {
 			const opened = links.open(token, clientAddress);
 			if (opened.kind !== 'found') return notFound();
-			const now = customerStatus(opened.reservation.status);
+			const now = opened.reservation.status;
 			const error =
 				result.kind === 'conflict' || canCancel(now) ? changedMeanwhile(now) : CANCEL_REFUSALS[now];
 			return { kind: 'page', status: 409, view: view(opened.reservation, token, { error }) };

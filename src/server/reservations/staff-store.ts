@@ -9,7 +9,11 @@
 import type Database from 'better-sqlite3';
 import type { DeskListItem } from '../../lib/pickup/desk-list';
 import { romeToday } from '../../lib/pickup/days';
-import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
+import {
+	effectiveStatus,
+	HOLDING_STATUSES_SQL,
+	type ReservationStatus,
+} from '../../lib/pickup/status';
 import type { EmailKind, EmailState } from '../core/schema';
 import { eventsOf, type ReservationEvent } from './status-store';
 
@@ -91,7 +95,7 @@ export function staffReservations(
 		.prepare(
 			`SELECT ${SUMMARY_COLUMNS} FROM reservations
 			 WHERE shop_id IN (${marks(shopIds)}) AND spam = 0
-				AND (pickup_day >= ? OR (status IN ('held', 'ready') AND held_through >= ?))
+				AND (pickup_day >= ? OR (status IN ${HOLDING_STATUSES_SQL} AND held_through >= ?))
 			 ORDER BY pickup_day, code LIMIT ?`,
 		)
 		.all(...shopIds, today, today, limit) as SummaryRow[];

@@ -15,6 +15,7 @@ import { romeToday } from '../../lib/pickup/days';
 import {
 	checkChange,
 	effectiveStatus,
+	HOLDING_STATUSES_SQL,
 	type ReservationStatus,
 	type StatusActor,
 } from '../../lib/pickup/status';
@@ -269,7 +270,7 @@ export function expireReservations(db: Database.Database, now: Date): number {
 		const due = db
 			.prepare(
 				`SELECT ${STATE_COLUMNS} FROM reservations
-				 WHERE status IN ('held', 'ready') AND held_through < ?`,
+				 WHERE status IN ${HOLDING_STATUSES_SQL} AND held_through < ?`,
 			)
 			.all(romeToday(now)) as StateRow[];
 		for (const row of due) expireIfDue(db, row, now);

@@ -13,6 +13,7 @@ import type { PickupLine } from '../../lib/pickup/items';
 import type { PickupReservation } from '../../lib/pickup/request';
 import { pickupDayHours, romeToday } from '../../lib/pickup/days';
 import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/pickup/hold';
+import { HOLDING_STATUSES_SQL } from '../../lib/pickup/status';
 import { formatDayHours } from '../../lib/shops/hours';
 import {
 	emailStates,
@@ -151,7 +152,7 @@ export function heldPieces(db: Database.Database, shopId: string, now: Date): Ma
 		.prepare(
 			`SELECT item.product_id, item.variant_id, SUM(item.quantity) AS held
 			 FROM reservation_items AS item JOIN reservations ON reservations.id = item.reservation_id
-			 WHERE reservations.shop_id = ? AND reservations.status IN ('held', 'ready')
+			 WHERE reservations.shop_id = ? AND reservations.status IN ${HOLDING_STATUSES_SQL}
 				AND reservations.held_through >= ? AND reservations.spam = 0
 			 GROUP BY item.product_id, item.variant_id`,
 		)
