@@ -15,6 +15,7 @@ import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import modulePreload from './src/integrations/module-preload.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
+import { SITE_ORIGIN } from './src/lib/site.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /**
@@ -35,7 +36,7 @@ function companyName() {
 const company = companyName();
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
-const site = process.env.SITE_URL ?? 'https://www.vigorsport.it';
+const site = process.env.SITE_URL ?? SITE_ORIGIN;
 
 export default defineConfig({
 	site,

@@ -35,7 +35,7 @@ if (args.length === 0) {
 /** @type {{ shops: { id: string, name: string }[] }} */
 const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
 const origin =
-	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || 'https://www.vigorsport.it';
+	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || staff.SITE_ORIGIN;
 const dbPath = staff.contactDbPath(process.env, root);
 
 const store = staff.openStaffStore(dbPath);

@@ -16,6 +16,8 @@ export { KINDS, REGISTRY } from './services';
 export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
+/** For scripts/staff.mjs: the site's address when no variable names it. */
+export { SITE_ORIGIN } from '../lib/site';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
 export { pickupDays } from '../lib/pickup/days';
 

@@ -3,9 +3,7 @@
  * else the build's public address (SITE_URL, as astro.config.mjs reads it), else the site's own.
  * An e-mail is read outside the site, so its link must be absolute.
  */
-
-/** The site's address when neither variable is set (astro.config.mjs has the same). */
-const DEFAULT_SITE = 'https://www.vigorsport.it';
+import { SITE_ORIGIN } from '../../lib/site';
 
 /** The origin of customer links in e-mails; an unreadable value falls back to the next. */
 export function customerLinkOrigin(env: Readonly<Record<string, string | undefined>>): string {
@@ -19,5 +17,5 @@ export function customerLinkOrigin(env: Readonly<Record<string, string | undefin
 			// Not an address: the next one.
 		}
 	}
-	return DEFAULT_SITE;
+	return SITE_ORIGIN;
 }

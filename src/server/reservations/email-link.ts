@@ -7,12 +7,10 @@
  */
 import type Database from 'better-sqlite3';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
+import { SITE_ORIGIN } from '../../lib/site';
 import type { ReservationForEmail } from './email-text';
 import type { EmailAttemptContext } from '../core/kind';
 import { hashCustomerToken, newCustomerToken } from './customer-token';
-
-/** The site's address when none is configured (astro.config.mjs has the same). */
-const DEFAULT_ORIGIN = 'https://www.vigorsport.it';
 
 /**
  * The reservation with its customer's link, the token's hash stored with the e-mail; as it
@@ -24,7 +22,7 @@ export function withCustomerLink(
 ): ReservationForEmail {
 	const token = newCustomerToken();
 	if (!setEmailToken(db, emailId, claimedBy, hashCustomerToken(token))) return reservation;
-	const origin = settings.linkOrigin ?? DEFAULT_ORIGIN;
+	const origin = settings.linkOrigin ?? SITE_ORIGIN;
 	return { ...reservation, customerLink: `${origin}${customerLinkPath(token)}` };
 }
 

@@ -12,7 +12,7 @@
  */
 import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
-import type { PickupLine } from '../../lib/pickup/items';
+import type { ReservationLine } from '../../lib/pickup/items';
 import { pickupDayLabel } from '../../lib/pickup/days';
 import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../core/email-text';
 import type { EmailDeclaration, EmailSettings } from '../core/kind';
@@ -34,7 +34,7 @@ export interface ReservationForEmail {
 	name: string;
 	email: string;
 	phone: string;
-	lines: readonly PickupLine[];
+	lines: readonly ReservationLine[];
 	totalCents: number;
 	/** True when the customer's confirmation was not sent: the address had its day's share. */
 	confirmationWithheld: boolean;
@@ -50,17 +50,17 @@ export interface ReservationForEmail {
 }
 
 /** "2 × Whey Concentrate 80 – Cioccolato – 2 kg". */
-export function lineName(line: PickupLine): string {
+export function lineName(line: ReservationLine): string {
 	return `${line.quantity} × ${line.productName} – ${line.variantLabel}`;
 }
 
 /** "54,90 € cad. = 109,80 €", or "6,90 €" for one piece. */
-export function linePrice(line: PickupLine): string {
+export function linePrice(line: ReservationLine): string {
 	const total = formatPrice(line.unitPriceCents * line.quantity);
 	return line.quantity === 1 ? total : `${formatPrice(line.unitPriceCents)} cad. = ${total}`;
 }
 
-export function pieces(lines: readonly PickupLine[]): string {
+export function pieces(lines: readonly ReservationLine[]): string {
 	const count = lines.reduce((sum, line) => sum + line.quantity, 0);
 	return count === 1 ? '1 pezzo' : `${count} pezzi`;
 }

@@ -9,7 +9,7 @@
  */
 import type Database from 'better-sqlite3';
 import { pickupCode } from '../../lib/pickup/code';
-import type { PickupLine } from '../../lib/pickup/items';
+import type { ReservationLine } from '../../lib/pickup/items';
 import type { PickupReservation } from '../../lib/pickup/request';
 import { pickupDayHours, romeToday } from '../../lib/pickup/days';
 import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/pickup/hold';
@@ -298,7 +298,7 @@ function withLines(db: Database.Database, rows: readonly ReservationRow[]): Rese
 			 ORDER BY reservation_id, position`,
 		)
 		.all(...ids) as ItemRow[];
-	const lines = new Map<number, PickupLine[]>();
+	const lines = new Map<number, ReservationLine[]>();
 	for (const item of items) {
 		const list = lines.get(item.reservation_id) ?? [];
 		list.push({
