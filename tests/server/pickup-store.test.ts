@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPickupItems } from '../../src/lib/pickup/items';
-import type { PickupReservation } from '../../src/lib/pickup/request';
 import { countMessages, insertMessage } from '../../src/server/messages/store';
 import {
 	countReservations,
@@ -18,7 +16,7 @@ import { composeEmail } from '../../src/server/core/emails';
 import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import { SubmissionStore } from '../../src/server/core/store';
 import { formatReservationReport } from '../../src/server/reservations/report';
-import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+import { newReservation, pickupReservation, T0, TORINO } from '../fixtures/reservations';
 
 /** Reservations in a real SQLite file, with the messages' outbox. */
 let dir: string;
@@ -41,48 +39,9 @@ afterEach(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-/** Thursday 26 November 2026, 11:00 in Rome. */
-const T0 = Date.parse('2026-11-26T10:00:00Z');
-const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
-
-const checked = checkPickupItems(
-	[
-		{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 },
-		{ productId: 'shaker-700', variantId: '700-ml', quantity: 1 },
-	],
-	TORINO,
-	lookupProduct,
-);
-if (!checked.ok) throw new Error('the fixture items must pass');
-
-const RESERVATION: PickupReservation = {
-	shop: TORINO,
-	day: '2026-11-27',
-	lines: checked.lines,
-	totalCents: checked.totalCents,
-	indexes: checked.indexes,
-	// A shelf these tests never empty: held stock has tests of its own below.
-	shelfStock: checked.lines.map(() => 1000),
-	name: 'Mario Rossi',
-	email: 'mario@example.it',
-	phone: '+39 011 123 4567',
-};
-
-function reservation(overrides: Partial<NewReservation> = {}): NewReservation {
-	return {
-		reservation: RESERVATION,
-		holdDays: 3,
-		createdAt: new Date(T0),
-		spam: false,
-		delivery: 'smtp',
-		emails: [
-			{ kind: 'admin', recipient: TORINO.email },
-			{ kind: 'confirmation', recipient: RESERVATION.email },
-		],
-		confirmationsPerDay: 3,
-		...overrides,
-	};
-}
+/** The reservation of the shared fixtures: whey and a shaker at Torino, on a shelf never emptied. */
+const RESERVATION = pickupReservation();
+const reservation = newReservation;
 
 /** The result of a reservation the test expects stored (not refused for stock). */
 function storedResult(
@@ -115,7 +74,7 @@ describe('reservations in the store', () => {
 		// Claimed by the request: the retry loop does not see them.
 		expect(store.claimDue(T0 + 1, 'altro', 10)).toEqual([]);
 		const [stored] = listReservations(store.db);
-		expect(stored?.lines).toEqual(checked.lines);
+		expect(stored?.lines).toEqual(RESERVATION.lines);
 		expect(stored?.emails.map((email) => email.status)).toEqual(['sending', 'sending']);
 		expect(countReservations(store.db)).toBe(1);
 		// Messages and reservations are apart.
@@ -305,7 +264,7 @@ describe('reservations in the store', () => {
 describe('held stock in the store', () => {
 	/** A reservation of `quantity` of the first line's variant, on a shelf of 4. */
 	const whey = (quantity: number, overrides: Partial<NewReservation> = {}): NewReservation => {
-		const [first] = checked.lines;
+		const [first] = RESERVATION.lines;
 		if (!first) throw new Error('a fixture line expected');
 		return reservation({
 			reservation: {

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPickupItems } from '../../src/lib/pickup/items';
-import type { PickupReservation } from '../../src/lib/pickup/request';
 import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import {
 	heldPieces,
@@ -23,7 +21,12 @@ import {
 import { composeEmail } from '../../src/server/core/emails';
 import { migrate } from '../../src/server/core/schema';
 import { SubmissionStore } from '../../src/server/core/store';
-import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+import {
+	newReservation as sharedReservation,
+	pickupReservation,
+	T0,
+	WHEY,
+} from '../fixtures/reservations';
 import { createStaffMember } from '../helpers/staff';
 
 /**
@@ -82,44 +85,16 @@ afterEach(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-/** Thursday 26 November 2026, 11:00 in Rome. */
-const T0 = Date.parse('2026-11-26T10:00:00Z');
-const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
 const GIULIA = { id: 0, name: 'Giulia' };
 const MARCO = { id: 0, name: 'Marco' };
 
-const checked = checkPickupItems(
-	[{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 }],
-	TORINO,
-	lookupProduct,
-);
-if (!checked.ok) throw new Error('the fixture items must pass');
-
-const RESERVATION: PickupReservation = {
-	shop: TORINO,
-	// Friday 27 November, held 2 days: through Sunday 29 November.
-	day: '2026-11-27',
-	lines: checked.lines,
-	totalCents: checked.totalCents,
-	indexes: checked.indexes,
-	shelfStock: checked.lines.map(() => 100),
-	name: 'Mario Rossi',
-	email: 'mario@example.it',
-	phone: '+39 011 123 4567',
-};
-
-function newReservation(overrides: Partial<NewReservation> = {}): NewReservation {
-	return {
-		reservation: RESERVATION,
-		holdDays: 2,
-		createdAt: new Date(T0),
-		spam: false,
-		delivery: 'smtp',
-		emails: [],
-		confirmationsPerDay: 3,
-		...overrides,
-	};
-}
+/**
+ * The shared fixture's reservation of two pieces of whey at Torino for Friday 27 November, held
+ * 2 days (through Sunday 29 November), stored without e-mails.
+ */
+const RESERVATION = pickupReservation({ items: [WHEY], shelf: 100 });
+const newReservation = (overrides: Partial<NewReservation> = {}): NewReservation =>
+	sharedReservation({ reservation: RESERVATION, holdDays: 2, emails: [], ...overrides });
 
 /** Stores a reservation; returns its id. */
 function reserve(store: Store, overrides: Partial<NewReservation> = {}): number {
