@@ -13,7 +13,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServerConfigError, type Env } from '../env';
-import { readBodyAtMost } from '../submissions/submission';
+import { readBodyAtMost } from '../core/submission';
 
 /** What the sign-in needs, from the environment (README.md, 'Deploy'). */
 export interface OAuthSettings {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { isCatalogueId, toPickupProduct, type PickupProduct } from '../../lib/pickup/product';
 import { toPickupSettings } from '../../lib/pickup/settings';
 import type { PickupSettings } from '../../lib/pickup/types';
-import { readBodyAtMost } from '../submissions/submission';
+import { readBodyAtMost } from '../core/submission';
 
 /** The settings and products a reservation is checked against. */
 export interface PickupCatalogue {
