@@ -2,28 +2,32 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
 import { iconBag } from '../../lib/icons';
 import { clampQuantity } from '../../lib/pickup/list';
-import type { PickupChoice } from '../../lib/pickup/choices';
+import { variantLive } from '../../lib/catalogue/live-stock';
+import { pickupLimit, type PickupChoice } from '../../lib/pickup/choices';
 import { $pickupPieces, MAX_AT_ONCE } from '../../stores/pickup-pieces';
 import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 import { QuantitySelect } from './pickup/QuantitySelect';
+import { useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type PickupAddProps = {
 	initialId: string;
-	/** Each variant as the list keeps it, with the most pieces one shop has. */
+	/** Each variant as the list keeps it. */
 	choices: PickupChoice[];
 };
 
 /**
  * 'Aggiungi alla lista ritiro' on the product page (docs/pickup.md): the chosen variant
- * ($selectedVariant) in the chosen number of pieces. The pieces' select works before the island
- * hydrates and is read when it does; the button is never disabled, so the first tap, held by
- * client:interaction while the island loads, adds.
+ * ($selectedVariant) in the chosen number of pieces, up to the most one shop has now (the live
+ * figure; while it is not known, the list's cap: the list and the server check again). The
+ * pieces' select works before the island hydrates and is read when it does; the button is never
+ * disabled, so the first tap, held by client:interaction while the island loads, adds.
  */
 export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 	const selectedId = useSelectedVariant(initialId);
 	const choice = choices.find((item) => item.variantId === selectedId) ?? choices[0];
+	const stock = useLiveStock();
 	// Shared with the bar at the bottom of a phone's screen (PickupBar), which adds as many.
 	const quantity = useStore($pickupPieces);
 	const setQuantity = (pieces: number) => $pickupPieces.set(pieces);
@@ -37,9 +41,10 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 	}, []);
 
 	if (!choice) return null;
-	const max = Math.min(MAX_AT_ONCE, choice.limit);
+	const limit = pickupLimit(variantLive(stock, choice.productId, choice.variantId));
+	const max = Math.min(MAX_AT_ONCE, limit);
 
-	if (choice.limit < 1) {
+	if (limit < 1) {
 		return (
 			<p className="rounded-xl border border-zinc-200 p-5 text-ink-soft" data-pickup-add-box>
 				Questa variante non è disponibile in nessun negozio: scegline un’altra per aggiungerla alla
@@ -67,7 +72,7 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 					type="button"
 					// The select's own value: a replayed first tap may come before the state has
 					// it.
-					onClick={() => addWithToast(choice, Number(select.current?.value ?? quantity))}
+					onClick={() => addWithToast(choice, Number(select.current?.value ?? quantity), limit)}
 					data-pickup-add={choice.productId}
 					className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-4 py-3 text-lg font-bold text-night transition-colors hover:bg-accent-hover"
 				>

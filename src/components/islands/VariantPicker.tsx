@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatPrice } from '../../lib/format/price';
+import { isSoldOut, variantLive } from '../../lib/catalogue/live-stock';
 import {
 	flavourColour,
 	flavoursOf,
 	initialVariant,
-	isAvailable,
 	selectFlavour,
 	selectSize,
 	sizeLabel,
@@ -12,10 +12,13 @@ import {
 	type VariantView,
 } from '../../lib/catalogue/variants';
 import { selectVariant, VARIANT_PARAM } from '../../stores/variant';
+import { LiveText, useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type VariantPickerProps = {
 	initialId: string;
+	/** The product's id, whose live figure says which sizes no shop has. */
+	productId: string;
 	variants: VariantView[];
 };
 
@@ -28,10 +31,14 @@ function rememberInAddress(id: string) {
 
 /**
  * 'Scegli la tua variante' (docs/catalogue.md): flavour select when there is more than one
- * flavour, size buttons disabled when no shop has them, price and state of the choice.
+ * flavour, size buttons disabled once the live figure says no shop has them, price and state of
+ * the choice ('Disponibile', 'Esaurito', or a placeholder until the figure arrives).
  */
-export default function VariantPicker({ initialId, variants }: VariantPickerProps) {
+export default function VariantPicker({ initialId, productId, variants }: VariantPickerProps) {
 	const selectedId = useSelectedVariant(initialId);
+	const stock = useLiveStock();
+	const soldOut = (variant: VariantView) => isSoldOut(variantLive(stock, productId, variant.id));
+	const canChoose = (variant: VariantView) => !soldOut(variant);
 	const selected = variants.find((variant) => variant.id === selectedId) ?? variants[0];
 	const flavours = flavoursOf(variants);
 	const ids = { flavour: useId(), sizes: useId() };
@@ -69,7 +76,6 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 		rememberInAddress(variant.id);
 	};
 	const sizes = variantsOfFlavour(variants, selected.flavour);
-	const available = isAvailable(selected);
 
 	return (
 		<section
@@ -91,7 +97,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 							id={ids.flavour}
 							className="block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-base"
 							value={selected.flavour ?? ''}
-							onChange={(event) => choose(selectFlavour(variants, event.target.value))}
+							onChange={(event) => choose(selectFlavour(variants, event.target.value, canChoose))}
 						>
 							{flavours.map((flavour) => (
 								<option key={flavour} value={flavour}>
@@ -114,7 +120,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 				<legend className="font-medium">{sizeLabel(variants)}</legend>
 				<div className="mt-2 flex flex-wrap gap-2" id={ids.sizes}>
 					{sizes.map((variant) => {
-						const inStock = isAvailable(variant);
+						const inStock = !soldOut(variant);
 						const checked = variant.id === selected.id;
 						return (
 							<label
@@ -137,19 +143,26 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 									onChange={() => choose(selectSize(variants, selected.flavour, variant.size))}
 								/>
 								{variant.size}
-								{!inStock && <span className="sr-only"> (esaurito)</span>}
+								<span className="sr-only" suppressHydrationWarning>
+									{inStock ? '' : ' (esaurito)'}
+								</span>
 							</label>
 						);
 					})}
 				</div>
 			</fieldset>
 			<div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 pt-4">
-				<p className="flex items-center gap-2 font-semibold" data-variant-state>
+				<p className="group flex items-center gap-2 font-semibold" data-variant-state>
 					<span
 						aria-hidden="true"
-						className={`h-3 w-3 rounded-full ${available ? 'bg-green-700' : 'bg-red-700'}`}
+						className="h-3 w-3 rounded-full bg-zinc-400 group-has-[[data-tone=in]]:bg-green-700 group-has-[[data-tone=out]]:bg-red-700"
 					/>
-					{available ? 'Disponibile' : 'Esaurito'}
+					<LiveText
+						kind="state"
+						live={variantLive(stock, productId, selected.id)}
+						productId={productId}
+						variantId={selected.id}
+					/>
 				</p>
 				<p>
 					<span className="text-xl font-bold text-night">{formatPrice(selected.priceCents)}</span>
