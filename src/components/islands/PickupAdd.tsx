@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { iconBag } from '../../lib/icons';
 import { clampQuantity } from '../../lib/pickup/list';
 import { variantLive } from '../../lib/catalogue/live-stock';
@@ -33,12 +33,18 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 	const setQuantity = (pieces: number) => $pickupPieces.set(pieces);
 	const select = useRef<HTMLSelectElement>(null);
 	const id = useId();
+	// Pieces chosen in the server's select while the island was loading (a phone's first tap),
+	// read before React first renders over the field (a render can come before any effect: the
+	// live figure arriving as the island hydrates).
+	const [chosen] = useState(() =>
+		typeof document === 'undefined'
+			? 1
+			: Number((document.getElementById(id) as HTMLSelectElement | null)?.value ?? 1),
+	);
 
-	// Pieces chosen in the server's select while the island was loading (a phone's first tap).
 	useEffect(() => {
-		const chosen = Number(select.current?.value);
 		if (chosen > 1) $pickupPieces.set(chosen);
-	}, []);
+	}, [chosen]);
 
 	if (!choice) return null;
 	const limit = pickupLimit(variantLive(stock, choice.productId, choice.variantId));

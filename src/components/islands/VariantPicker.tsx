@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatPrice } from '../../lib/format/price';
 import { isSoldOut, variantLive } from '../../lib/catalogue/live-stock';
 import {
@@ -22,6 +22,22 @@ export type VariantPickerProps = {
 	variants: VariantView[];
 };
 
+/**
+ * What the visitor chose in the server's HTML while the island was loading (a phone's first
+ * tap): the checked size and the flavour shown, read from the page before React first renders
+ * over them. Read in the first render, not in an effect: a render that comes first (the live
+ * figure arriving as the island hydrates) sets the fields back to the page's initial variant.
+ */
+function nativeChoice(sizesId: string, flavourId: string) {
+	if (typeof document === 'undefined') return { size: undefined, flavour: undefined };
+	const sizes = document.getElementById(sizesId);
+	const flavour = document.getElementById(flavourId);
+	return {
+		size: sizes?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value,
+		flavour: flavour instanceof HTMLSelectElement ? flavour.value : undefined,
+	};
+}
+
 /** Records the chosen variant in the address without adding a history entry. */
 function rememberInAddress(id: string) {
 	const url = new URL(window.location.href);
@@ -42,15 +58,12 @@ export default function VariantPicker({ initialId, productId, variants }: Varian
 	const selected = variants.find((variant) => variant.id === selectedId) ?? variants[0];
 	const flavours = flavoursOf(variants);
 	const ids = { flavour: useId(), sizes: useId() };
-
-	const section = useRef<HTMLElement>(null);
+	const [native] = useState(() => nativeChoice(ids.sizes, ids.flavour));
 
 	// When the page opens: a size or flavour the visitor chose in the server's HTML while the
 	// island was loading (a phone's first tap) wins; else ?variante= in the address.
 	useEffect(() => {
-		const fields = section.current;
-		const size = fields?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
-		const flavour = fields?.querySelector('select')?.value;
+		const { size, flavour } = native;
 		const initial = variants.find((variant) => variant.id === initialId);
 		const tapped =
 			size && size !== initialId
@@ -66,7 +79,7 @@ export default function VariantPicker({ initialId, productId, variants }: Varian
 		const requested = new URLSearchParams(window.location.search).get(VARIANT_PARAM);
 		const start = initialVariant(variants, requested);
 		if (start) selectVariant(start.id);
-	}, [variants, initialId]);
+	}, [variants, initialId, native]);
 
 	if (!selected) return null;
 
@@ -79,7 +92,6 @@ export default function VariantPicker({ initialId, productId, variants }: Varian
 
 	return (
 		<section
-			ref={section}
 			className="rounded-xl border border-zinc-200 bg-zinc-50 p-5"
 			aria-labelledby="scegli-variante"
 		>
