@@ -48,16 +48,7 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 
 	if (!choice) return null;
 	const limit = pickupLimit(variantLive(stock, choice.productId, choice.variantId));
-	const max = Math.min(MAX_AT_ONCE, limit);
-
-	if (limit < 1) {
-		return (
-			<p className="rounded-xl border border-zinc-200 p-5 text-ink-soft" data-pickup-add-box>
-				Questa variante non è disponibile in nessun negozio: scegline un’altra per aggiungerla alla
-				lista ritiro.
-			</p>
-		);
-	}
+	const max = Math.max(1, Math.min(MAX_AT_ONCE, limit));
 
 	return (
 		<div className="rounded-xl border border-zinc-200 p-5" data-pickup-add-box>
@@ -86,13 +77,22 @@ export default function PickupAdd({ initialId, choices }: PickupAddProps) {
 					Aggiungi alla lista ritiro
 				</button>
 			</div>
-			<p className="mt-3 text-sm text-ink-soft">
-				Nella{' '}
-				<a href="/lista-ritiro" className="font-medium text-accent-strong underline">
-					lista ritiro
-				</a>{' '}
-				scegli il negozio e il giorno: prepariamo i prodotti e paghi al ritiro.
-			</p>
+			{/* The button stays when no shop has the variant: a tap held while the island loaded
+			    still reaches it, and its toast says why nothing was added. */}
+			{limit < 1 ? (
+				<p className="mt-3 text-sm text-ink-soft">
+					Questa variante non è disponibile in nessun negozio: scegline un’altra per aggiungerla
+					alla lista ritiro.
+				</p>
+			) : (
+				<p className="mt-3 text-sm text-ink-soft">
+					Nella{' '}
+					<a href="/lista-ritiro" className="font-medium text-accent-strong underline">
+						lista ritiro
+					</a>{' '}
+					scegli il negozio e il giorno: prepariamo i prodotti e paghi al ritiro.
+				</p>
+			)}
 		</div>
 	);
 }

@@ -29,7 +29,9 @@ export default function PickupBar({ initialId, choices }: PickupBarProps) {
 	if (!choice) return null;
 	// The most one shop has now (the live figure), or the list's cap while it is not known.
 	const limit = pickupLimit(variantLive(stock, choice.productId, choice.variantId));
-	const max = Math.min(MAX_AT_ONCE, limit);
+	// The button stays when no shop has it: a held first tap still reaches it, and its toast
+	// says why nothing was added.
+	const max = Math.max(1, Math.min(MAX_AT_ONCE, limit));
 	return (
 		<div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4">
 			<div className="min-w-0 shrink-0 basis-[5.5rem]">
@@ -41,21 +43,15 @@ export default function PickupBar({ initialId, choices }: PickupBarProps) {
 				)}
 				<p className="truncate text-sm text-ink-soft">{choice.variantLabel}</p>
 			</div>
-			{limit > 0 ? (
-				<button
-					type="button"
-					onClick={() => addWithToast(choice, clampQuantity(pieces, max), limit)}
-					data-pickup-add={choice.productId}
-					className="flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-3 py-1 text-sm leading-tight font-bold text-night transition-colors hover:bg-accent-hover min-[380px]:text-base"
-				>
-					<Icon path={iconBag} size={20} className="hidden shrink-0 min-[360px]:block" />
-					Aggiungi alla lista ritiro
-				</button>
-			) : (
-				<p className="min-w-0 flex-1 text-right text-sm text-ink-soft">
-					Non disponibile nei negozi
-				</p>
-			)}
+			<button
+				type="button"
+				onClick={() => addWithToast(choice, clampQuantity(pieces, max), limit)}
+				data-pickup-add={choice.productId}
+				className="flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 rounded-lg bg-accent px-3 py-1 text-sm leading-tight font-bold text-night transition-colors hover:bg-accent-hover min-[380px]:text-base"
+			>
+				<Icon path={iconBag} size={20} className="hidden shrink-0 min-[360px]:block" />
+				Aggiungi alla lista ritiro
+			</button>
 		</div>
 	);
 }
