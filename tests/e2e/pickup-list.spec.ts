@@ -84,7 +84,9 @@ test('one tap on «Aggiungi» for a size no shop has now says so, and adds nothi
 	await page.getByRole('button', { name: 'Aggiungi alla lista ritiro' }).tap();
 	react.release();
 	await expect(
-		toast(page, 'Questo prodotto ora non è disponibile in nessun negozio.'),
+		page.getByRole('alert').filter({
+			hasText: 'Questo prodotto ora non è disponibile in nessun negozio.',
+		}),
 	).toBeVisible();
 	expect(await storedList(page)).toEqual([]);
 	// Once hydrated, the box says so in place of the button, and another size can be chosen.
