@@ -14,7 +14,7 @@ import {
 	type SpotKind,
 	type VariantLive,
 } from '../../src/lib/catalogue/live-stock';
-import { byShop } from '../../src/server/pickup/availability';
+import { byShop } from '../../src/server/reservations/availability';
 
 /** The live figure of stock: the request, the answer, and what each place of a page says. */
 
