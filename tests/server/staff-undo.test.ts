@@ -235,7 +235,7 @@ describe("undoing 'Pronta per il ritiro'", { timeout: 60_000 }, () => {
 			});
 		const ticked = await post({ azione: 'pronta', id: String(id), versione: '1' });
 		expect(ticked.status).toBe(303);
-		const page = await staffRequest(server.url, ticked.headers['location'] ?? '', {
+		const page = await staffRequest(server.url, String(ticked.headers['location'] ?? ''), {
 			cookie: giulia.cookie,
 			headers: { Accept: 'text/html' },
 		});

@@ -180,7 +180,7 @@ export type PickAction = Extract<DeskAction, 'pronta' | 'annulla-pronta'>;
 /** The address of the pick list of `day` (null: today), after `done` when given. */
 export function pickListHref(
 	day: string | null,
-	done?: { action: DeskAction; id: number }  ,
+	done?: { action: DeskAction; id: number },
 ): string {
 	const query = new URLSearchParams();
 	if (day) query.set('giorno', day);

@@ -7,18 +7,19 @@
  * code gets the same answer as an unknown one (the server answers both 404), so a scan learns
  * nothing of the other shop. Pure, shared by the scanner's script and its table tests.
  */
-import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from './code';
+import { PICKUP_CODE_PATTERN } from './code';
 import { DESK_TEXTS } from './desk';
 
 /** What a read value is. */
 export type ScannedValue = { kind: 'code'; code: string } | { kind: 'other' };
 
-const CODE = new RegExp(`^[${PICKUP_CODE_ALPHABET}]{${PICKUP_CODE_LENGTH}}$`);
-
-/** A read value as a pickup code (spaces and case aside), or 'other'. */
+/**
+ * A read value as a pickup code (spaces and case aside), or 'other'. A QR code is read exactly,
+ * so only a code the store could have drawn counts (typing is looser: pickupCodeOf).
+ */
 export function scannedValueOf(raw: string): ScannedValue {
 	const code = raw.trim().toUpperCase();
-	return CODE.test(code) ? { kind: 'code', code } : { kind: 'other' };
+	return PICKUP_CODE_PATTERN.test(code) ? { kind: 'code', code } : { kind: 'other' };
 }
 
 /** What the page does after a scan. */

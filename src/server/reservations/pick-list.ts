@@ -18,7 +18,7 @@ import {
 } from '../../lib/pickup/pick-list';
 import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
 import type { PickupSettings } from '../../lib/pickup/types';
-import type { SubmissionDesk } from '../submissions/service';
+import type { SubmissionDesk } from '../core/service';
 
 /** A day the page links to. */
 export interface PickDayLink {
