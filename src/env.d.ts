@@ -6,7 +6,7 @@ declare namespace App {
 		 * src/integrations/dev-contact.ts.
 		 */
 		contact?: import('./server/kinds').SubmissionsService;
-		/** The visitor's IP address as the server sees it (see TRUST_PROXY in README.md). */
+		/** The visitor's IP address as the server sees it (docs/operations.md, "Who is the client"). */
 		clientAddress?: string;
 		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */
 		publicOrigin?: string | null;

@@ -36,12 +36,13 @@
  * POST /api/contact and POST /api/prenotazioni.
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
- * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
- * proxy: the client's address is then the last X-Forwarded-For entry), PROXY_SECRET (the CDN
- * function's secret: a request with it names the visitor in CF-Connecting-IP), PUBLIC_ORIGIN
+ * <repo>/dist; tests point it elsewhere), TRUSTED_PROXIES (the proxies whose X-Forwarded-For is
+ * believed; the older TRUST_PROXY=1 means the loopback: env.ts), PROXY_SECRET (the CDN
+ * function's secret: a request with it names the visitor in X-Visitor-IP), PUBLIC_ORIGIN
  * (the address visitors use, allowed as Origin), GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET,
  * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS
- * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
+ * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000),
+ * SERVER_MAX_CONNECTIONS_PER_ADDRESS (50), the health check's
  * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
  * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
  * resolve against the folder that holds the build (the project folder).
@@ -55,12 +56,13 @@ import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
+import { createSecretWatch, proxyTrust } from './client-address';
 import { createContactServiceFromEnv, type SubmissionsService } from './kinds';
 import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
 import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
 import { createHandler } from './handler';
-import { closeOnSignals, createServer, listen } from './lifecycle';
+import { capConnectionsPerAddress, closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from './not-found';
 import { createHealthRoute } from './ops/health';
 import { createJsonLog } from './ops/log';
@@ -128,6 +130,13 @@ try {
 
 /** One JSON line per request and per e-mail attempt (ops/log.ts). */
 const log = createJsonLog();
+for (const warning of settings.warnings) log.contactLog.warn(warning);
+
+/** Which hops are believed about the client's address, and the watch on the CDN's secret. */
+const trust = proxyTrust(settings);
+const secretWatch = createSecretWatch(settings.proxySecret, (message) =>
+	log.contactLog.warn(message),
+);
 
 /** The contact service of this process; a bad configuration stops the server here. */
 let contact: SubmissionsService;
@@ -165,7 +174,7 @@ const handle = createHandler({
 	staticFiles,
 	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
 	sendNotFound,
-	toAstro: createAstroBridge(astroHandler, compress, contact, settings, {
+	toAstro: createAstroBridge(astroHandler, compress, contact, trust, {
 		publicOrigin: settings.publicOrigin,
 		oauth,
 		staff,
@@ -175,13 +184,22 @@ const handle = createHandler({
 			'/api/health',
 			createHealthRoute({
 				facts: () => contact.health(ops.emailMaxWaitMs, 250),
+				proxySecretMismatch: () => secretWatch.mismatch(),
 				minIntervalMs: ops.healthMinIntervalMs,
 			}),
 		],
 	]),
 });
 
-const server = createServer(settings, handle, hostHeaders.security, log.request);
+const server = createServer(settings, handle, hostHeaders.security, (req, res) => {
+	log.request(req, res);
+	secretWatch.observe(req.headers);
+});
+capConnectionsPerAddress(server, {
+	maxPerAddress: settings.maxConnectionsPerAddress,
+	isExempt: trust.isTrustedProxy,
+	warn: (message) => log.contactLog.warn(message),
+});
 listen(server, settings);
 closeOnSignals(
 	server,
