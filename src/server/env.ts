@@ -5,6 +5,7 @@
  * ServerConfigError whose message the entry prints before stopping.
  */
 import { isIP } from 'node:net';
+import { MIN_PROXY_SECRET_LENGTH } from '../lib/http/proxy';
 
 /** A variable that cannot be used; its message says which and why. */
 export class ServerConfigError extends Error {}
@@ -88,8 +89,11 @@ export function originFromEnv(env: Env, name: string): string | null {
 	return url.origin;
 }
 
-/** Shorter secrets can be guessed; 32 characters of a password generator are plenty. */
-export const MIN_SECRET_LENGTH = 32;
+/**
+ * Shorter secrets can be guessed; 32 characters of a password generator are plenty. The CDN's
+ * function refuses a shorter one too (src/lib/http/proxy.ts).
+ */
+export const MIN_SECRET_LENGTH = MIN_PROXY_SECRET_LENGTH;
 
 /** A secret of the environment, or null when unset or blank; a short one throws. */
 export function secretFromEnv(env: Env, name: string): string | null {
