@@ -8,7 +8,7 @@ declare namespace App {
 		contact?: import('./server/kinds').SubmissionsService;
 		/** The visitor's IP address as the server sees it (docs/operations.md, "Who is the client"). */
 		clientAddress?: string;
-		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */
+		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in docs/operations.md). */
 		publicOrigin?: string | null;
 		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
 		oauth?: import('./server/oauth/github').OAuthSettings | null;

@@ -44,7 +44,7 @@
  * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000),
  * SERVER_MAX_CONNECTIONS_PER_ADDRESS (50), the health check's
  * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
- * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
+ * (ops/settings.ts), and the contact service's variables (docs/operations.md), whose relative paths
  * resolve against the folder that holds the build (the project folder).
  *
  * Logs: one JSON line per request and per e-mail attempt on standard output (ops/log.ts).
