@@ -64,6 +64,8 @@ if (!process.argv.includes('--cdn-only')) {
 		HOST: '127.0.0.1',
 		PROXY_SECRET: secret,
 		PUBLIC_ORIGIN: cdnOrigin,
+		// workerd stands where the https proxy of the server's host stands in production.
+		TRUSTED_PROXIES: '127.0.0.1,::1',
 	});
 }
 run(

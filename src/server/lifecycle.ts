@@ -4,6 +4,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { plainAddress } from './client-address';
 import type { ServerSettings } from './env';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 
@@ -57,8 +58,8 @@ export function capConnectionsPerAddress(
 		windowStart = lastSummary;
 	};
 	server.on('connection', (socket: Socket) => {
-		const address = socket.remoteAddress;
-		if (address === undefined || isExempt(address)) return;
+		if (socket.remoteAddress === undefined || isExempt(socket.remoteAddress)) return;
+		const address = plainAddress(socket.remoteAddress);
 		const count = open.get(address) ?? 0;
 		if (count >= maxPerAddress) {
 			socket.on('error', () => undefined);

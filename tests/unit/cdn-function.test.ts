@@ -62,6 +62,8 @@ describe('the CDN function', () => {
 				expect(html).toContain('Servizio non raggiungibile');
 				expect(html).toContain('<a href="/">Torna al sito</a>');
 				expect(html).not.toContain('{"error"');
+				// The customer's token never reaches the function's log.
+				expect(error.mock.calls.join(' ')).not.toContain('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
 			} finally {
 				error.mockRestore();
 			}

@@ -167,6 +167,15 @@ export function passThrough(answer: Response): Response {
 }
 
 /**
+ * A path as the function's log may show it: the customer's link carries its bearer token in the
+ * path, which no log may keep, so it is cut off; the query (OAuth's code and state) never goes in.
+ */
+export function pathForLog(url: string): string {
+	const { pathname } = new URL(url);
+	return pathname.startsWith('/prenotazione/') ? '/prenotazione/…' : pathname;
+}
+
+/**
  * Forwards a request to the Node server, or answers the 503 when it is down or has not begun its
  * answer within UPSTREAM_TIMEOUT_MS. `fetchImpl` is the runtime's fetch.
  */
@@ -200,7 +209,7 @@ export async function forward(
 		]);
 		return passThrough(answer);
 	} catch (error) {
-		log.error(`Proxy: no answer from the Node server for ${new URL(request.url).pathname}:`, error);
+		log.error(`Proxy: no answer from the Node server for ${pathForLog(request.url)}:`, error);
 		return unavailableAnswer(request);
 	} finally {
 		clearTimeout(timer);

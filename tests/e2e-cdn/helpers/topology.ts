@@ -67,6 +67,8 @@ export async function startNode(): Promise<void> {
 			HOST: '127.0.0.1',
 			PROXY_SECRET,
 			PUBLIC_ORIGIN: CDN_ORIGIN,
+			// As in production, where the CDN reaches the Node server through the host's https proxy.
+			TRUSTED_PROXIES: '127.0.0.1,::1',
 			CONTACT_DB_PATH: DB_PATH,
 			CONTACT_RATE_LIMIT: String(RATE_LIMIT),
 			SMTP_HOST: '',
