@@ -193,12 +193,12 @@ console.log(`\nLighthouse, mobile, median of ${RUNS} runs:\n`);
 for (const row of rows)
 	console.log(row.map((cell, index) => cell.padEnd(widths[index])).join('  '));
 
-// The table of docs/performance.md (between its bench markers) is this run's, with its date.
-const PAGE = join(ROOT, 'docs/performance.md');
+// The README's table (between its bench markers) is this run's, with its date.
+const README = join(ROOT, 'README.md');
 const START = '<!-- bench:lighthouse -->';
 const END = '<!-- /bench:lighthouse -->';
-const page = readFileSync(PAGE, 'utf8');
-if (page.includes(START) && page.includes(END)) {
+const readme = readFileSync(README, 'utf8');
+if (readme.includes(START) && readme.includes(END)) {
 	const table = [
 		`\`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Lighthouse, mobile, simulated throttling, median of ${RUNS}):`,
 		'',
@@ -206,10 +206,10 @@ if (page.includes(START) && page.includes(END)) {
 		`| ${columns.map(() => '---').join(' | ')} |`,
 		...results.map((r) => `| ${columns.map(([key]) => cell(r, key)).join(' | ')} |`),
 	].join('\n');
-	const before = page.slice(0, page.indexOf(START) + START.length);
-	const after = page.slice(page.indexOf(END));
-	writeFileSync(PAGE, `${before}\n\n${table}\n\n${after}`);
-	console.log('bench: docs/performance.md table updated (run `npm run format` before committing)');
+	const before = readme.slice(0, readme.indexOf(START) + START.length);
+	const after = readme.slice(readme.indexOf(END));
+	writeFileSync(README, `${before}\n\n${table}\n\n${after}`);
+	console.log('bench: README.md table updated (run `npm run format` before committing)');
 }
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
