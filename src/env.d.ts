@@ -2,17 +2,13 @@
 declare namespace App {
 	interface Locals {
 		/**
-		 * The contact service of this process: the server's, or under `astro dev` the one of
-		 * src/integrations/dev-contact.ts.
+		 * The services of this process, by thing (src/server/services/index.ts): the server's, or
+		 * under `astro dev` those of src/integrations/dev-contact.ts and dev-staff.ts.
 		 */
-		contact?: import('./server/kinds').SubmissionsService;
+		services?: import('./server/services').RequestServices;
 		/** The visitor's IP address as the server sees it (docs/operations.md, "Who is the client"). */
 		clientAddress?: string;
 		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in docs/operations.md). */
 		publicOrigin?: string | null;
-		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
-		oauth?: import('./server/oauth/github').OAuthSettings | null;
-		/** The staff area's service (src/server/staff/service.ts): sessions, passkeys, links. */
-		staff?: import('./server/staff/service').StaffService;
 	}
 }
