@@ -1,5 +1,4 @@
 import { truncate } from '../format/text';
-import { isAvailable } from './variants';
 import type { ProductView } from './view';
 
 /**
@@ -51,7 +50,6 @@ export function productResource(view: ProductView<unknown>) {
 		// The label is the page's own; the API keeps the fields it has always had.
 		variants: view.variants.map(({ label: _label, ...variant }) => ({
 			...variant,
-			inStock: isAvailable(variant),
 			imageUrl: view.variantThumbnails[variant.id] ?? null,
 		})),
 	};

@@ -1,26 +1,27 @@
 import { useEffect, useState } from 'react';
-import { productDataUrl, readProductStock, type StockState } from '~/lib/pickup/availability';
+import { productDataUrl, readProductPrices, type ProductState } from '~/lib/pickup/availability';
 
 /** One product's data: read, not found (no longer sold), or unreachable. */
-async function loadStock(productId: string): Promise<StockState> {
+async function loadProduct(productId: string): Promise<ProductState> {
 	try {
 		const response = await fetch(productDataUrl(productId));
 		if (response.status === 404) return { kind: 'missing' };
 		if (!response.ok) return { kind: 'error' };
-		const variants = readProductStock(await response.json());
+		const variants = readProductPrices(await response.json());
 		return variants ? { kind: 'ready', variants } : { kind: 'error' };
 	} catch {
-		// Offline and never seen (the service worker keeps what was seen): the shop checks.
+		// Offline and never seen (the service worker keeps what was seen): the stored price stands.
 		return { kind: 'error' };
 	}
 }
 
 /**
- * The stock of each product of the list, by product id, read once per product when the page
- * opens or the product joins the list (the service worker asks the network first: src/sw.ts).
+ * Today's prices of each product of the list, by product id, read once per product when the page
+ * opens or the product joins the list. What the shops have is the live figure's
+ * (use-live-stock.ts), never these files'.
  */
-export function useProductStock(productIds: readonly string[]): Record<string, StockState> {
-	const [states, setStates] = useState<Record<string, StockState>>({});
+export function useProductPrices(productIds: readonly string[]): Record<string, ProductState> {
+	const [states, setStates] = useState<Record<string, ProductState>>({});
 	const wanted = [...new Set(productIds)].sort().join(' ');
 
 	useEffect(() => {
@@ -32,7 +33,7 @@ export function useProductStock(productIds: readonly string[]): Record<string, S
 			...Object.fromEntries(missing.map((id) => [id, { kind: 'loading' } as const])),
 		}));
 		for (const id of missing) {
-			void loadStock(id).then((state) => setStates((current) => ({ ...current, [id]: state })));
+			void loadProduct(id).then((state) => setStates((current) => ({ ...current, [id]: state })));
 		}
 	}, [wanted, states]);
 
