@@ -22,8 +22,14 @@ export { filePickupCatalogue, httpPickupCatalogue, type PickupCatalogue } from '
 export { handlePickupPost, PICKUP_PAGE } from './http';
 export { AVAILABILITY_ERRORS, handleAvailability } from './availability';
 export { actionAnswer, detailAnswer, listAnswer } from './desk';
-export { handleCustomerPage, PRIVATE_PAGE_HEADERS } from './customer-page';
-export { deskListView, reservationPageView, type DeskListPage, type ReservationPage } from './view';
+export { handleCustomerPage, PRIVATE_PAGE_HEADERS, type CustomerPageView } from './customer-page';
+export {
+	deskListView,
+	reservationPageView,
+	type DeskListPage,
+	type ReservationPage,
+	type ReservationView,
+} from './view';
 
 /**
  * The reservations' service, as pages and routes reach it

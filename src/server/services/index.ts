@@ -28,7 +28,12 @@ import { REGISTRY } from './registry';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
 export type { MessagesService } from '../messages';
-export type { ReservationsService } from '../reservations';
+export type {
+	CustomerPageView,
+	DeskListPage,
+	ReservationsService,
+	ReservationView,
+} from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
 
 /** Every service of the process, by the thing it keeps. */
