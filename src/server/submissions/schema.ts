@@ -5,6 +5,7 @@
  * folder (src/server/contact/store.ts, src/server/pickup/store.ts).
  */
 import type Database from 'better-sqlite3';
+import { PUSH_MIGRATION } from '../notifications/schema';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_MIGRATION } from '../staff/schema';
 
 /**
@@ -269,6 +270,8 @@ export const MIGRATIONS: readonly string[] = [
 	`ALTER TABLE messages ADD COLUMN handled_at TEXT;
 	ALTER TABLE messages ADD COLUMN handled_by_staff_id INTEGER;
 	ALTER TABLE messages ADD COLUMN handled_by_name TEXT;`,
+	// Web Push to staff devices: their subscriptions and the pushes' outbox (src/server/notifications/).
+	PUSH_MIGRATION,
 ];
 
 /** A submission stored earlier with the same submission key, and its e-mails. */
