@@ -9,6 +9,12 @@
  * the list the browser's outbox reads.
  */
 import { createMessageService, type MessageService } from './contact/service';
+import {
+	createNotificationService,
+	pushSettingsFromEnv,
+	type NotificationService,
+	type PushSettings,
+} from './notifications';
 import { MESSAGES } from './contact/kind';
 import type { PickupCatalogue } from './pickup/catalogue';
 import { RESERVATIONS } from './pickup/kind';
@@ -34,23 +40,39 @@ export type SubmissionsService = SubmissionsCore &
 	PickupService &
 	ReservationDeskService &
 	CustomerService &
-	StaffMessagesService;
+	StaffMessagesService &
+	NotificationService;
 
 /** Creates the service; the retry loop starts with start(). */
 export function createContactService(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions,
+	options?: ContactServiceOptions & { push?: PushSettings },
 ): SubmissionsService {
 	const { core, desk } = createSubmissions(config, KINDS, options);
 	const reservations = createReservationDeskService(desk, options?.log);
+	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
+	// sent after its commit; the loop sends those due again.
+	const notifications = createNotificationService({
+		db: desk.store.db,
+		settings: options?.push ?? pushSettingsFromEnv({}),
+		instance: desk.instance,
+		now: desk.now,
+		log: options?.log ?? console,
+	});
+	desk.everyPass(() => void notifications.sendDuePushes());
 	return {
 		...core,
 		...createMessageService(desk),
-		...createPickupService(desk, pickup),
+		...createPickupService(desk, pickup, notifications),
 		...reservations,
 		...createCustomerService(desk, reservations),
 		...createStaffMessagesService(desk),
+		...notifications,
+		async close(graceMs) {
+			await notifications.closePushes(graceMs);
+			await core.close(graceMs);
+		},
 	};
 }
 
@@ -67,6 +89,6 @@ export function createContactServiceFromEnv(
 	return createContactService(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		options,
+		{ ...options, push: pushSettingsFromEnv(env) },
 	);
 }
