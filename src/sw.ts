@@ -236,7 +236,7 @@ for (const outbox of OUTBOXES) {
 	);
 }
 
-// A staff device's ping for a new reservation (docs/notifications.md): the push carries the
+// A staff device's ping for a new reservation (docs/push.md): the push carries the
 // code, the day, the pieces and the reservation's address, and the day is worded now, as the
 // notification is shown. Anything else is no ping of ours and shows nothing.
 self.addEventListener('push', (event: PushEvent) => {

@@ -1,6 +1,6 @@
 /**
  * 'Attiva le notifiche' on the staff desk (/gestione): this device gets a ping for each new
- * reservation of the member's shop (docs/notifications.md). The tap asks the browser's
+ * reservation of the member's shop (docs/push.md). The tap asks the browser's
  * permission, registers the site's service worker (which shows the pings: src/sw.ts), subscribes
  * with the server's public key (GET /api/gestione/notifiche) and posts the subscription there;
  * 'Disattiva' deletes it. On each visit, a device already subscribed posts its subscription

@@ -1,6 +1,6 @@
 /**
  * Web Push to staff devices: a ping for each new reservation of the member's shop
- * (docs/notifications.md). What the rest of the server uses of it; the files behind:
+ * (docs/push.md). What the rest of the server uses of it; the files behind:
  *
  * - schema.ts: the tables (subscriptions, the pushes' outbox), a migration of the one list;
  * - keys.ts: the server's VAPID keys, made once, kept beside the database (0600);

@@ -1,5 +1,5 @@
 /**
- * Web Push's settings, read from environment variables (docs/notifications.md), and the rule for
+ * Web Push's settings, read from environment variables (docs/push.md), and the rule for
  * the push service's address a device may give. A malformed value stops the server at start-up
  * with the variable's name. Pure.
  *
