@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,30 +88,33 @@ test('turn on, a reservation, the encrypted push, the notification; no staff pag
 	// By domain and path: Chromium refuses a __Host- cookie given with an http `url`.
 	const { url: _url, ...cookie } = playwrightCookie(session.token, origin);
 	await context.addCookies([{ ...cookie, domain: 'localhost', path: '/' }]);
-	// pushManager, stood in for its network-bound part only (see above).
+	// pushManager, stood in for its network-bound part only (see above); the device's
+	// subscription outlives a page, as a browser's does (kept in localStorage).
 	await context.addInitScript((subscription) => {
-		let current: object | null = null;
-		const make = (key: BufferSource) => ({
+		const STORED = 'test:push-subscription-key';
+		const make = (key: Uint8Array) => ({
 			endpoint: subscription.endpoint,
 			expirationTime: null,
-			options: { userVisibleOnly: true, applicationServerKey: key },
+			options: { userVisibleOnly: true, applicationServerKey: key.buffer },
 			toJSON: () => ({ ...subscription, expirationTime: null }),
 			unsubscribe: () => {
-				current = null;
+				localStorage.removeItem(STORED);
 				return Promise.resolve(true);
 			},
 		});
 		PushManager.prototype.getSubscription = function () {
-			return Promise.resolve(current as PushSubscription | null);
+			const stored = localStorage.getItem(STORED);
+			const key = stored ? new Uint8Array(JSON.parse(stored) as number[]) : null;
+			return Promise.resolve(key ? (make(key) as unknown as PushSubscription) : null);
 		};
 		PushManager.prototype.subscribe = function (options) {
 			const key = options?.applicationServerKey;
 			if (!(key instanceof Uint8Array) || key.length !== 65) {
 				return Promise.reject(new Error('applicationServerKey is not a P-256 public key'));
 			}
-			current = make(key);
+			localStorage.setItem(STORED, JSON.stringify(Array.from(key)));
 			(window as { subscribedWithKey?: number[] }).subscribedWithKey = Array.from(key);
-			return Promise.resolve(current as PushSubscription);
+			return Promise.resolve(make(key) as unknown as PushSubscription);
 		};
 	}, device.subscription);
 
@@ -218,5 +222,35 @@ test('turn on, a reservation, the encrypted push, the notification; no staff pag
 	});
 	expect(kept.controlled).toBe(true);
 	expect(kept.urls.filter((url) => new URL(url).pathname.includes('gestione'))).toEqual([]);
+
+	// 'Esci' ends this device's pings; signed in again, the desk carries the device over to the
+	// new session without a tap.
+	const subscriptionSession = () => {
+		const database = new Database(dbPath, { readonly: true });
+		try {
+			return database
+				.prepare('SELECT session_hash AS hash FROM push_subscriptions WHERE endpoint = ?')
+				.all(device.subscription.endpoint) as { hash: string }[];
+		} finally {
+			database.close();
+		}
+	};
+	expect(subscriptionSession()).toHaveLength(1);
+	await page.getByRole('button', { name: 'Esci' }).tap();
+	await page.waitForURL(/\/gestione\/accesso/);
+	expect(subscriptionSession()).toEqual([]);
+	const again = createStaffSession(dbPath, { email: session.member.email }, origin);
+	const { url: _again, ...newCookie } = playwrightCookie(again.token, origin);
+	await context.addCookies([{ ...newCookie, domain: 'localhost', path: '/' }]);
+	const reposted = page.waitForResponse(
+		(response) =>
+			response.url().endsWith('/api/gestione/notifiche') && response.request().method() === 'POST',
+	);
+	await page.goto('/gestione');
+	expect((await reposted).status()).toBe(201);
+	await expect(box).toHaveAttribute('data-push-state', 'on');
+	expect(subscriptionSession()).toEqual([
+		{ hash: createHash('sha256').update(again.token).digest('hex') },
+	]);
 	expect(elsewhere).toEqual([]);
 });
