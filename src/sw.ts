@@ -29,7 +29,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, pageCacheKey } from './lib/pwa/offline';
 import { OUTBOX_RETENTION_MINUTES, OUTBOXES, type Outbox } from './lib/pwa/outbox';
-import { parsePing, PING_BODY, pingTitle } from './lib/notifications/ping';
+import { parsePing, PING_BODY, pingTarget, pingTitle } from './lib/notifications/ping';
 import { isEditorFile } from './lib/http/headers';
 import { isServerRoute } from './lib/http/server-routes';
 import { isPagefindChunk, PAGEFIND_ENTRY, PAGEFIND_PATH } from './lib/search/files';
@@ -263,10 +263,7 @@ self.addEventListener('push', (event: PushEvent) => {
 // A tap on a ping opens its reservation: in a staff tab already open, else in a new one.
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
 	event.notification.close();
-	const ping = event.notification.data as { url?: unknown } | null;
-	const path =
-		typeof ping?.url === 'string' && ping.url.startsWith('/gestione/') ? ping.url : '/gestione';
-	const target = new URL(path, self.location.origin).href;
+	const target = new URL(pingTarget(event.notification.data), self.location.origin).href;
 	event.waitUntil(
 		(async () => {
 			const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

@@ -224,6 +224,18 @@ describe('a member’s devices', () => {
 		expect(subscribed(device)).toBe(false);
 	});
 
+	it('are at most ten: turning on an eleventh forgets the oldest', async () => {
+		const eva = createStaffSession(server.dbPath, { name: 'Eva', shops: ['torino'] }, server.url);
+		const eleven = Array.from({ length: 11 }, (_, index) => newDevice(service, `eva-${index}`));
+		for (const device of eleven) expect((await subscribe(eva, device)).status).toBe(201);
+		expect(eleven.map(subscribed)).toEqual([false, ...Array<boolean>(10).fill(true)]);
+		// The same device again is the same row, not one more.
+		expect((await subscribe(eva, eleven[10] as TestDevice)).status).toBe(201);
+		expect(
+			readRows('SELECT id FROM push_subscriptions WHERE staff_id = ?', eva.member.id),
+		).toHaveLength(10);
+	});
+
 	it('stop when turned off on the device (DELETE)', async () => {
 		const sara = createStaffSession(server.dbPath, { name: 'Sara', shops: ['torino'] }, server.url);
 		const device = newDevice(service, 'sara');

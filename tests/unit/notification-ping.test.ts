@@ -4,6 +4,7 @@ import {
 	pingDay,
 	pingTitle,
 	piecesText,
+	pingTarget,
 	reservationPath,
 } from '../../src/lib/notifications/ping';
 
@@ -65,5 +66,18 @@ describe('parsePing', () => {
 		[{ ...good, url: '/gestione/prenotazioni/12/../../x' }],
 	])('refuses %j', (value) => {
 		expect(parsePing(value)).toBeNull();
+	});
+});
+
+describe('pingTarget', () => {
+	it.each([
+		[{ url: '/gestione/prenotazioni/12' }, '/gestione/prenotazioni/12'],
+		[{ url: 'https://evil.example/gestione/prenotazioni/12' }, '/gestione'],
+		[{ url: '//evil.example/x' }, '/gestione'],
+		[{ url: '/gestione/prenotazioni/12/../../../admin' }, '/gestione'],
+		[{}, '/gestione'],
+		[null, '/gestione'],
+	])('a tap on %j opens %s', (data, expected) => {
+		expect(pingTarget(data)).toBe(expected);
 	});
 });

@@ -56,6 +56,15 @@ export function pingTitle(ping: ReservationPing, now: Date): string {
 /** The text under the title. */
 export const PING_BODY = 'Tocca per aprire la prenotazione.';
 
+/**
+ * Where a tap on a notification leads: the staff page it names, else the desk; never an address
+ * outside the staff area.
+ */
+export function pingTarget(data: unknown): string {
+	const url = (data as { url?: unknown } | null)?.url;
+	return typeof url === 'string' && /^\/gestione\/prenotazioni\/\d+$/.test(url) ? url : '/gestione';
+}
+
 /** A push's data read back; null for anything that is not a reservation's ping. */
 export function parsePing(value: unknown): ReservationPing | null {
 	if (typeof value !== 'object' || value === null) return null;

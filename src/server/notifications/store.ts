@@ -22,11 +22,33 @@ export interface ClaimedPush {
 	reservation: { id: number; code: string; day: string; pieces: number };
 }
 
+/** Devices one member may have at once; turning on one more forgets their oldest. */
+export const MAX_DEVICES_PER_MEMBER = 10;
+
 /**
  * Stores a device's subscription for a signed-in member (their session's hash): a device
- * subscribed before, by anyone, now belongs to this member and session. Returns its id.
+ * subscribed before, by anyone, now belongs to this member and session. A member keeps at most
+ * MAX_DEVICES_PER_MEMBER devices, the latest turned on. Returns its id.
  */
 export function saveSubscription(
+	db: Database.Database,
+	input: PushSubscriptionInput,
+	member: { staffId: number; sessionHash: string },
+	vapidKey: string,
+	now: number,
+): number {
+	return db.transaction(() => {
+		const id = upsertSubscription(db, input, member, vapidKey, now);
+		db.prepare(
+			`DELETE FROM push_subscriptions WHERE staff_id = ? AND id NOT IN (
+				SELECT id FROM push_subscriptions WHERE staff_id = ?
+				ORDER BY created_at DESC, id DESC LIMIT ?)`,
+		).run(member.staffId, member.staffId, MAX_DEVICES_PER_MEMBER);
+		return id;
+	})();
+}
+
+function upsertSubscription(
 	db: Database.Database,
 	input: PushSubscriptionInput,
 	member: { staffId: number; sessionHash: string },
