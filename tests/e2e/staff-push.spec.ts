@@ -119,6 +119,19 @@ test('turn on, a reservation, the encrypted push, the notification; no staff pag
 	}, device.subscription);
 
 	await page.goto('/gestione');
+	// Added to a Home Screen (what an iPhone needs for pings), the desk opens as an app of its own.
+	await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+		'href',
+		'/gestione.webmanifest',
+	);
+	const manifest = await page.request.get('/gestione.webmanifest');
+	expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+	expect(await manifest.json()).toMatchObject({
+		start_url: '/gestione',
+		scope: '/',
+		display: 'standalone',
+		name: expect.stringMatching(/^Area staff /),
+	});
 	const box = page.locator('[data-push]');
 	await expect(box).toHaveAttribute('data-push-state', 'off');
 	const posted = page.waitForRequest(
