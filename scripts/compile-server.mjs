@@ -7,10 +7,11 @@
 //                                                                (`npm run serve`)
 //   src/server/script-exports.ts     -> dist/server/contact.mjs  the store and every kind's
 //                                                                report, for scripts/messages.mjs
-//   src/server/ops/index.ts          -> dist/server/ops.mjs      backup and restore, for
+//                                    -> dist/server/ops.mjs      backup and restore, for
 //                                                                scripts/backup.mjs, restore.mjs
-//   src/server/staff/index.ts        -> dist/server/staff.mjs    staff members and their links,
+//                                    -> dist/server/staff.mjs    staff members and their links,
 //                                                                for scripts/staff.mjs
+//   (one module for the scripts, under the three names they import)
 //
 // One esbuild run with code splitting: what both use (the submissions store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -31,8 +32,8 @@ import { esbuild } from './typescript.mjs';
 const ENTRIES = {
 	serve: 'src/server/main.ts',
 	contact: 'src/server/script-exports.ts',
-	ops: 'src/server/ops/index.ts',
-	staff: 'src/server/staff/index.ts',
+	ops: 'src/server/script-exports.ts',
+	staff: 'src/server/script-exports.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

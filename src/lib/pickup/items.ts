@@ -26,8 +26,11 @@ export const PICKUP_LIST_ERRORS = Object.freeze({
 /** A refused line (as in PickupRefused['items']). */
 export type PickupItemError = NonNullable<PickupRefused['items']>[number];
 
-/** A line of a reservation as stored and e-mailed: names and price from the catalogue. */
-export interface PickupLine {
+/**
+ * A line of a reservation as stored and e-mailed: names and price from the catalogue (the
+ * visitor's list in the browser has its own lines: PickupLine, list.ts).
+ */
+export interface ReservationLine {
 	productId: string;
 	variantId: string;
 	productName: string;
@@ -41,7 +44,7 @@ export interface PickupLine {
 export type PickupItemsResult =
 	| {
 			ok: true;
-			lines: PickupLine[];
+			lines: ReservationLine[];
 			totalCents: number;
 			/** Per line, its position in the items sent (the first, for merged lines). */
 			indexes: number[];

@@ -9,11 +9,11 @@
  *
  * Every answer is JSON in Italian with the staff area's headers; the guard (401 without a
  * session) runs first, and the Origin check of POST and DELETE is the middleware's. The body is
- * read through the one bounded reader (readAtMost).
+ * read through the one bounded reader (readBodyAtMost).
  */
 import { hashToken } from '../staff/rules';
 import { requireStaff, sessionToken, staffJson, type GuardContext } from '../staff/guard';
-import { readAtMost } from '../submissions/submission';
+import { readBodyAtMost } from '../core/submission';
 import type { NotificationService } from './service';
 import { PUSH_TEXTS } from './texts';
 
@@ -30,27 +30,27 @@ export const HTTP_TEXTS = Object.freeze({
 
 type Body = { ok: true; value: Record<string, unknown> } | { ok: false; answer: Response };
 
-/** The JSON object of the body, read through readAtMost; else the 4xx to answer. */
+/** The JSON object of the body, read through readBodyAtMost; else the 4xx to answer. */
 async function readJsonBody(request: Request): Promise<Body> {
 	const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
 	if (type !== 'application/json') {
 		return { ok: false, answer: staffJson(415, { error: HTTP_TEXTS.unsupportedType }) };
 	}
-	if (!request.body) return { ok: false, answer: staffJson(400, { error: HTTP_TEXTS.badJson }) };
-	const reader = request.body.getReader();
+	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
+	if (!read.ok) {
+		return read.why === 'too-large'
+			? { ok: false, answer: staffJson(413, { error: HTTP_TEXTS.tooLarge }) }
+			: { ok: false, answer: staffJson(400, { error: HTTP_TEXTS.badJson }) };
+	}
 	try {
-		const bytes = await readAtMost(reader, MAX_BODY_BYTES);
-		if (typeof bytes === 'number') {
-			return { ok: false, answer: staffJson(413, { error: HTTP_TEXTS.tooLarge }) };
-		}
-		const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+		const parsed: unknown = JSON.parse(
+			new TextDecoder('utf-8', { fatal: true }).decode(read.bytes),
+		);
 		if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
 			return { ok: true, value: parsed as Record<string, unknown> };
 		}
 	} catch {
 		// Not UTF-8 or not JSON: answered below.
-	} finally {
-		await reader.cancel().catch(() => undefined);
 	}
 	return { ok: false, answer: staffJson(400, { error: HTTP_TEXTS.badJson }) };
 }

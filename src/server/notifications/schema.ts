@@ -1,6 +1,6 @@
 /**
  * The tables of Web Push to staff devices, appended to the one list of migrations
- * (src/server/submissions/schema.ts). Never edit this text once shipped: append a migration.
+ * (src/server/services/registry.ts). Never edit this text once shipped: append a migration.
  *
  * - `push_subscriptions`: one row per device (its push service's endpoint, unique), with the
  *   keys that encrypt for it, the member who turned it on and the session they were signed in

@@ -1,6 +1,6 @@
 /**
- * Web Push to staff devices as a service of the process (part of App.Locals['contact'], put
- * together in src/server/kinds.ts): the server's public key for the desk's button, storing and
+ * Web Push to staff devices as a service of the process (Astro.locals.services.notifications, put
+ * together in src/server/services/index.ts): the server's public key for the desk's button, storing and
  * deleting a device's subscription, queueing a new reservation's pushes in its own transaction,
  * and the outbox of pushes, sent one by one (each with its timeout) after each new reservation
  * and by the background loop, retried with backoff when the push service did not take them,
@@ -9,8 +9,8 @@
  */
 import type Database from 'better-sqlite3';
 import { reservationPath, type ReservationPing } from '../../lib/notifications/ping';
-import { nextAttemptAt } from '../submissions/backoff';
-import { claimerIsGone, describeError, type ContactLog } from '../submissions/outbox';
+import { nextAttemptAt } from '../core/backoff';
+import { claimerIsGone, describeError, type ContactLog } from '../core/outbox';
 import { vapidKeys, type VapidKeys } from './keys';
 import { sendPush, type PushOutcome } from './send';
 import { isAllowedEndpoint, type PushSettings } from './settings';

@@ -10,8 +10,8 @@
  *   on the machine. Browsers' push services are all https; the server refuses to start with it
  *   when PUBLIC_ORIGIN is an https address (production).
  */
-import type { Env } from '../submissions/config';
-import type { RetryPolicy } from '../submissions/backoff';
+import type { Env } from '../core/config';
+import type { RetryPolicy } from '../core/backoff';
 
 export interface PushSettings {
 	timeoutMs: number;

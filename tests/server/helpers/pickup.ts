@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { pickupDays } from '../../../src/lib/pickup/days';
 import type { PickupRequestBody, PickupSettings } from '../../../src/lib/pickup/types';
-import type { ItemRow } from '../../../src/server/pickup/store';
+import type { ItemRow } from '../../../src/server/reservations/store';
 import { countRows, rawRequest } from './contact';
 
 /** The build the server serves: its /api/ritiro.json. */

@@ -8,7 +8,7 @@ import { notificationsAnswer } from '../../../server/notifications/http';
  */
 export const prerender = false;
 
-const answer: APIRoute = (context) => notificationsAnswer(context, context.locals.contact);
+const answer: APIRoute = (context) => notificationsAnswer(context, context.locals.services?.notifications);
 
 export const GET = answer;
 export const POST = answer;
