@@ -46,11 +46,12 @@ export function createReservationsService(
 	desk: SubmissionDesk,
 	pickup: PickupCatalogue,
 	log?: Pick<Console, 'log'>,
+	notifications?: Parameters<typeof createPickupService>[2],
 ): ReservationsService {
 	const changes = createReservationDeskService(desk, log);
 	return {
 		companyName: desk.config.companyName,
-		...createPickupService(desk, pickup),
+		...createPickupService(desk, pickup, notifications),
 		...changes,
 		...createCustomerService(desk, changes),
 	};
