@@ -23,12 +23,23 @@ import {
 	type PickupCatalogue,
 	type ReservationsService,
 } from '../reservations';
+import {
+	createNotificationService,
+	pushSettingsFromEnv,
+	type NotificationService,
+	type PushSettings,
+} from '../notifications';
 import type { StaffService } from '../staff';
 import { REGISTRY } from './registry';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
 export type { MessagesService } from '../messages';
-export type { ReservationsService } from '../reservations';
+export type {
+	CustomerPageView,
+	DeskListPage,
+	ReservationsService,
+	ReservationView,
+} from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
 
 /** Every service of the process, by the thing it keeps. */
@@ -41,6 +52,8 @@ export interface Services {
 	readonly reservations: ReservationsService;
 	/** Staff accounts, sessions, passkeys and one-time links. */
 	readonly staff: StaffService;
+	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
+	readonly notifications: NotificationService;
 	/** The editor's GitHub sign-in, or null when it is not configured. */
 	readonly editorAuth: OAuthSettings | null;
 }
@@ -53,19 +66,39 @@ export interface Services {
 export type RequestServices = Partial<Services>;
 
 /** The services on the submissions' database connection, created together. */
-export type SubmissionServices = Pick<Services, 'outbox' | 'messages' | 'reservations'>;
+export type SubmissionServices = Pick<
+	Services,
+	'outbox' | 'messages' | 'reservations' | 'notifications'
+>;
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions,
+	options?: ContactServiceOptions & { push?: PushSettings },
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
+	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
+	// sent after its commit; the outbox's loop sends those due again.
+	const notifications = createNotificationService({
+		db: desk.store.db,
+		settings: options?.push ?? pushSettingsFromEnv({}),
+		instance: desk.instance,
+		now: desk.now,
+		log: options?.log ?? console,
+	});
+	desk.everyPass(() => void notifications.sendDuePushes());
 	return {
-		outbox: core,
+		outbox: {
+			...core,
+			async close(graceMs) {
+				await notifications.closePushes(graceMs);
+				await core.close(graceMs);
+			},
+		},
 		messages: createMessagesService(desk),
-		reservations: createReservationsService(desk, pickup, options?.log),
+		reservations: createReservationsService(desk, pickup, options?.log, notifications),
+		notifications,
 	};
 }
 
@@ -82,6 +115,6 @@ export function createSubmissionServicesFromEnv(
 	return createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		options,
+		{ ...options, push: pushSettingsFromEnv(env) },
 	);
 }

@@ -26,6 +26,7 @@ import {
 	RESERVATIONS_HELD_STOCK,
 	RESERVATIONS_TABLES,
 } from '../reservations';
+import { PUSH_MIGRATION } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 
 /** Every kind, in the order the reports and the outbox meet them. */
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'reservations', sql: RESERVATION_STATES }, // 11
 	{ thing: 'reservations', sql: RESERVATIONS_CUSTOMER_LINK }, // 12
 	{ thing: 'messages', sql: MESSAGES_HANDLED }, // 13
+	{ thing: 'notifications', sql: PUSH_MIGRATION }, // 14
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */
