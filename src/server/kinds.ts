@@ -17,6 +17,8 @@ import { createReservationDeskService, type ReservationDeskService } from './sta
 import { createCustomerService, type CustomerService } from './customer/service';
 import { STAFF_LINKS } from './staff/link-mail';
 import { createStaffMessagesService, type StaffMessagesService } from './staff-messages/service';
+import { heldPieces, openHolds } from './pickup/store';
+import { createStockService, seedStockFromFile, stockSeedPath, type StockService } from './stock';
 import { contactConfigFromEnv, type ContactConfig, type Env } from './submissions/config';
 import type { SubmissionKind } from './submissions/kind';
 import {
@@ -34,7 +36,10 @@ export type SubmissionsService = SubmissionsCore &
 	PickupService &
 	ReservationDeskService &
 	CustomerService &
-	StaffMessagesService;
+	StaffMessagesService & {
+		/** The stock ledger (src/server/stock/): /gestione/magazzino, its API, the CSV. */
+		stock: StockService;
+	};
 
 /** Creates the service; the retry loop starts with start(). */
 export function createContactService(
@@ -44,6 +49,16 @@ export function createContactService(
 ): SubmissionsService {
 	const { core, desk } = createSubmissions(config, KINDS, options);
 	const reservations = createReservationDeskService(desk, options?.log);
+	const { db } = desk.store;
+	const stock = createStockService(
+		db,
+		pickup,
+		{
+			held: (shopId, now) => heldPieces(db, shopId, now),
+			open: (ids, now) => openHolds(db, ids, now),
+		},
+		desk.now,
+	);
 	return {
 		...core,
 		...createMessageService(desk),
@@ -51,6 +66,7 @@ export function createContactService(
 		...reservations,
 		...createCustomerService(desk, reservations),
 		...createStaffMessagesService(desk),
+		stock,
 	};
 }
 
@@ -64,9 +80,12 @@ export function createContactServiceFromEnv(
 	pickup: PickupCatalogue,
 	options?: ContactServiceOptions,
 ): SubmissionsService {
-	return createContactService(
+	const service = createContactService(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
 		options,
 	);
+	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
+	seedStockFromFile(service.stock, stockSeedPath(env, root));
+	return service;
 }

@@ -8,6 +8,7 @@ import { OUTBOXES } from '../../src/lib/pwa/outbox';
 import { SUBMISSION_ENDPOINTS } from '../../src/lib/submissions/endpoints';
 import { KINDS } from '../../src/server/kinds';
 import { insertReservation, listReservations } from '../../src/server/pickup/store';
+import { countStock } from '../helpers/stock';
 import { formatReservationReport } from '../../src/server/pickup/report';
 import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
 import { checkPickupItems } from '../../src/lib/pickup/items';
@@ -149,10 +150,10 @@ describe('the reservations report', () => {
 			const shop = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
 			const checked = checkPickupItems(
 				[{ productId: 'shaker-700', variantId: '700-ml', quantity: 1 }],
-				shop,
 				lookupProduct,
 			);
 			if (!checked.ok) throw new Error('the fixture items must pass');
+			countStock(store.db, 'torino', 'shaker-700', '700-ml', 10);
 			insertReservation(
 				store.db,
 				{
@@ -162,7 +163,6 @@ describe('the reservations report', () => {
 						lines: checked.lines,
 						totalCents: checked.totalCents,
 						indexes: checked.indexes,
-						shelfStock: [10],
 						name: 'Mario Rossi',
 						email: 'mario@example.it',
 						phone: '011 1',

@@ -1,5 +1,4 @@
 import { truncate } from '../format/text';
-import { isAvailable } from './variants';
 import type { ProductView } from './view';
 
 /**
@@ -48,10 +47,10 @@ export function productResource(view: ProductView<unknown>) {
 		offer: view.offer,
 		// As written in the content files (`miglior-prezzo`), as the API has always given them.
 		badges: view.badgeIds,
-		// The label is the page's own; the API keeps the fields it has always had.
-		variants: view.variants.map(({ label: _label, ...variant }) => ({
+		// The label is the page's own. No stock: a static file cannot know the pieces a shop has
+		// now; the server answers them live (GET /api/disponibilita).
+		variants: view.variants.map(({ label: _label, stock: _stock, ...variant }) => ({
 			...variant,
-			inStock: isAvailable(variant),
 			imageUrl: view.variantThumbnails[variant.id] ?? null,
 		})),
 	};

@@ -23,7 +23,6 @@ export interface VariantInput {
 	size: string;
 	price: number;
 	originalPrice?: number | undefined;
-	stock: Record<string, number>;
 }
 
 /** The view of a content variant. */
@@ -34,7 +33,8 @@ export function toVariantView(variant: VariantInput): VariantView {
 		size: variant.size,
 		priceCents: variant.price,
 		originalPriceCents: variant.originalPrice ?? null,
-		stock: variant.stock,
+		// Content carries no stock: the server's ledger keeps it, read live by the page.
+		stock: {},
 	};
 }
 

@@ -25,6 +25,8 @@ export interface PickupCatalogue {
 	readonly settings: PickupSettings;
 	/** The product with this id, or undefined when the build has none. */
 	product(id: string): Promise<PickupProduct | undefined>;
+	/** Every product of the build, by id (the stock list shows every variant). */
+	products(): Promise<PickupProduct[]>;
 }
 
 /** Where the build writes them, under its client folder. */
@@ -69,8 +71,12 @@ export function filePickupCatalogue(clientDir: string): PickupCatalogue {
 			.filter(isCatalogueId),
 	);
 	const cache = new Map<string, Promise<PickupProduct>>();
-	return {
+	const catalogue: PickupCatalogue = {
 		settings,
+		async products() {
+			const found = await Promise.all([...ids].sort().map((id) => catalogue.product(id)));
+			return found.filter((product) => product !== undefined);
+		},
 		product(id) {
 			if (!isCatalogueId(id) || !ids.has(id)) return Promise.resolve(undefined);
 			let product = cache.get(id);
@@ -84,6 +90,7 @@ export function filePickupCatalogue(clientDir: string): PickupCatalogue {
 			return product;
 		},
 	};
+	return catalogue;
 }
 
 /**
@@ -98,8 +105,17 @@ export async function httpPickupCatalogue(
 	const answer = await fetchJson(settingsUrl);
 	if (!answer.ok) throw new Error(`${settingsUrl} answered ${answer.status}.`);
 	const settings = parsePickupSettings(await answer.text(), settingsUrl);
-	return {
+	const catalogue: PickupCatalogue = {
 		settings,
+		async products() {
+			const url = new URL('/api/catalogue.json', origin).href;
+			const answer = await fetchJson(url);
+			if (!answer.ok) throw new Error(`${url} answered ${answer.status}.`);
+			const body = (await answer.json()) as { products?: { id?: unknown }[] };
+			const ids = (body.products ?? []).map((entry) => entry.id).filter(isCatalogueId);
+			const found = await Promise.all(ids.map((id) => catalogue.product(id)));
+			return found.filter((product) => product !== undefined);
+		},
 		async product(id) {
 			if (!isCatalogueId(id)) return undefined;
 			const url = new URL(`/${PRODUCT_FOLDER}/${id}.json`, origin).href;
@@ -109,4 +125,5 @@ export async function httpPickupCatalogue(
 			return parseProduct(await product.text(), url);
 		},
 	};
+	return catalogue;
 }

@@ -6,6 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_MIGRATION } from '../staff/schema';
+import { STOCK_MIGRATION } from '../stock/schema';
 
 /**
  * Which e-mail of its owner a row is: 'admin' (to the shop), 'confirmation' (to the sender),
@@ -269,6 +270,9 @@ export const MIGRATIONS: readonly string[] = [
 	`ALTER TABLE messages ADD COLUMN handled_at TEXT;
 	ALTER TABLE messages ADD COLUMN handled_by_staff_id INTEGER;
 	ALTER TABLE messages ADD COLUMN handled_by_name TEXT;`,
+	// The stock ledger (src/server/stock/schema.ts): on hand per shop and variant, and every
+	// movement with its reason, actor and time, append-only.
+	STOCK_MIGRATION,
 ];
 
 /** A submission stored earlier with the same submission key, and its e-mails. */

@@ -1,0 +1,44 @@
+/**
+ * The stock ledger (docs/stock.md): what other folders ask of it. Reservations record a
+ * collection (recordCollection) in their own transaction and read on hand (onHandAt); the
+ * routes, the page and `npm run magazzino` use the service.
+ */
+export {
+	ledgerMismatches,
+	onHandAt,
+	recordCollection,
+	stockHistory,
+	stockLevel,
+	type MissingLine,
+	type OpenHold,
+	type ReservedLine,
+	type StockLevel,
+	type StockMovement,
+	type StockRef,
+	type StockStaff,
+} from './store';
+export {
+	createStockService,
+	STOCK_FILTERS,
+	STOCK_TEXTS,
+	type AdjustRequest,
+	type CountRequest,
+	type Holds,
+	type StockActorContext,
+	type StockFilter,
+	type StockQuery,
+	type StockRefusal,
+	type StockRow,
+	type StockService,
+} from './service';
+export {
+	differenceText,
+	exportStock,
+	importStock,
+	IMPORT_MODES,
+	type ImportActor,
+	type ImportDifference,
+	type ImportMode,
+	type ImportResult,
+} from './csv';
+export { DEFAULT_STOCK_SEED, seedStockFromFile, stockSeedPath } from './seed';
