@@ -11,6 +11,8 @@
 //                                                                scripts/backup.mjs, restore.mjs
 //   src/server/staff/index.ts        -> dist/server/staff.mjs    staff members and their links,
 //                                                                for scripts/staff.mjs
+//   src/server/stock/cli.ts          -> dist/server/magazzino.mjs  the stock as CSV, for
+//                                                                scripts/magazzino.mjs
 //
 // One esbuild run with code splitting: what both use (the submissions store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -33,6 +35,7 @@ const ENTRIES = {
 	contact: 'src/server/script-exports.ts',
 	ops: 'src/server/ops/index.ts',
 	staff: 'src/server/staff/index.ts',
+	magazzino: 'src/server/stock/cli.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

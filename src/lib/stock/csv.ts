@@ -76,6 +76,21 @@ export function stockCsv(rows: readonly StockCsvRow[]): string {
 	);
 }
 
+/** The import's text for these rows (what the legacy importer writes for the command). */
+export function importCsv(
+	rows: readonly { shopId: string; productId: string; variantId: string; pieces: number }[],
+): string {
+	const records = rows.map((row) => [
+		safeCell(row.shopId),
+		safeCell(row.productId),
+		safeCell(row.variantId),
+		String(row.pieces),
+	]);
+	return (
+		BOM + stringify([[...IMPORT_COLUMNS], ...records], { delimiter: ';', record_delimiter: '\r\n' })
+	);
+}
+
 /** One row of an import, its numbers checked. */
 export interface ImportRow {
 	/** The file's line (1 is the header). */

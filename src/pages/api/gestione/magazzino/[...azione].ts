@@ -1,0 +1,23 @@
+import type { APIRoute } from 'astro';
+import { requireStaff } from '../../../../server/staff/guard';
+import { stockAnswer } from '../../../../server/stock/http';
+
+/**
+ * /api/gestione/magazzino and the addresses under it: the stock of the member's shops (the
+ * list, a variant's history, movements, a stocktake, minimums, the CSV download and upload).
+ * The session first (401 without one, whatever the address or method); the work is
+ * src/server/stock/http.ts's.
+ */
+export const prerender = false;
+
+export const ALL: APIRoute = async (context) => {
+	const staff = requireStaff(context);
+	if (staff instanceof Response) return staff;
+	return stockAnswer(
+		context.request,
+		context.url,
+		context.params['azione'] ?? '',
+		context.locals.contact?.stock,
+		staff,
+	);
+};
