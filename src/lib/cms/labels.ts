@@ -93,7 +93,7 @@ export function productUi({ categories }: ContentLists): Record<string, Ui> {
 			item: { label: 'Punto di forza' },
 		},
 		variants: {
-			label: 'Varianti (gusto, formato, prezzo, pezzi)',
+			label: 'Varianti (gusto, formato, prezzo)',
 			hint: 'Una riga per ogni gusto e formato in vendita. Il prezzo è in euro con il punto: 39.90.',
 			singular: 'variante',
 			summary: '{{fields.flavour}} {{fields.size}} · {{fields.price}} €',

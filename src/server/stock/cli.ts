@@ -24,6 +24,7 @@ import {
 	seedStockFromFile,
 	stockSeedPath,
 	type ImportMode,
+	type StockService,
 } from './index';
 
 export const STOCK_HELP = `Magazzino: i pezzi dei negozi come file CSV (separato da punto e virgola, per Excel).
@@ -71,6 +72,36 @@ function option(args: readonly string[], name: string): string | undefined {
 	return inline?.slice(name.length + 3);
 }
 
+/**
+ * The stock service on the database of these settings and the build at `clientDir`, its first
+ * count loaded when the ledger is empty; `close` closes the database. Used by the command and by
+ * scripts/bench-stock.mjs.
+ */
+export function openStockService(
+	env: Readonly<Record<string, string | undefined>>,
+	root: string,
+	clientDir: string,
+): { service: StockService; close: () => void } {
+	const catalogue = filePickupCatalogue(clientDir);
+	const db = openDatabase(contactDbPath(env, root));
+	try {
+		const service = createStockService(
+			db,
+			catalogue,
+			{
+				held: (shopId, now) => heldPieces(db, shopId, now),
+				open: (ids, now) => openHolds(db, ids, now),
+			},
+			Date.now,
+		);
+		seedStockFromFile(service, stockSeedPath(env, root));
+		return { service, close: () => db.close() };
+	} catch (error) {
+		db.close();
+		throw error;
+	}
+}
+
 /** Runs one command; throws StockCliError for a refused or malformed one. */
 export async function runStockCommand(args: readonly string[], context: StockCliContext) {
 	const [command, ...rest] = args;
@@ -83,19 +114,8 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 	const known = new Set(['--negozio', '--motivo', '--conferma']);
 	const unknown = rest.find((arg) => arg.startsWith('--') && !known.has(arg.split('=')[0] ?? ''));
 	if (unknown) throw new StockCliError(`Opzione sconosciuta «${unknown}».\n\n${STOCK_HELP}`, 2);
-	const catalogue = filePickupCatalogue(context.clientDir);
-	const db = openDatabase(contactDbPath(context.env, context.root));
+	const { service, close } = openStockService(context.env, context.root, context.clientDir);
 	try {
-		const service = createStockService(
-			db,
-			catalogue,
-			{
-				held: (shopId, now) => heldPieces(db, shopId, now),
-				open: (ids, now) => openHolds(db, ids, now),
-			},
-			Date.now,
-		);
-		seedStockFromFile(service, stockSeedPath(context.env, context.root));
 		if (command === 'esporta') {
 			const shop = option(rest, 'negozio');
 			if (shop !== undefined && !service.shops.some((candidate) => candidate.id === shop)) {
@@ -143,6 +163,6 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 			);
 		}
 	} finally {
-		db.close();
+		close();
 	}
 }

@@ -20,7 +20,7 @@ export const STOCK_MIGRATION = `CREATE TABLE stock_levels (
 		minimum INTEGER NOT NULL DEFAULT 0 CHECK (minimum >= 0),
 		version INTEGER NOT NULL DEFAULT 0,
 		PRIMARY KEY (shop_id, product_id, variant_id)
-	) WITHOUT ROWID;
+	);
 	CREATE TABLE stock_movements (
 		id INTEGER PRIMARY KEY AUTOINCREMENT,
 		shop_id TEXT NOT NULL,

@@ -10,7 +10,7 @@ import { stockAnswer } from '../../../../server/stock/http';
  */
 export const prerender = false;
 
-export const ALL: APIRoute = async (context) => {
+const answer: APIRoute = async (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
 	return stockAnswer(
@@ -21,3 +21,8 @@ export const ALL: APIRoute = async (context) => {
 		staff,
 	);
 };
+
+export const GET = answer;
+export const POST = answer;
+/** Other methods: the session first, then 405 (stockAnswer). */
+export const ALL = answer;
