@@ -1,4 +1,3 @@
-// @ts-check
 // `npm run bench:stock`: how fast the stock ledger answers, on the real built server.
 //
 // 1. GET /api/disponibilita for a page of 30 products (the most one request asks) at one shop,

@@ -179,6 +179,18 @@ describe('what a visitor is offered follows the ledger', () => {
 		});
 		expect(body(counted)['riga']).toMatchObject({ onHand: 1, committed: 2, available: 0 });
 		expect(await offered('torino', variant.productId, variant.variantId)).toBe(0);
+		// The desk is told which reservation can no longer be served in full, and by how much.
+		const short = await staffRequest(server.url, '/api/gestione/magazzino/pezzi-mancanti', {
+			cookie: giulia.cookie,
+		});
+		expect(body(short)['prenotazioni']).toEqual([
+			{ id: reserved.json['id'], righe: [{ ...variant, held: 2, missing: 1 }] },
+		]);
+		// Another shop's desk sees nothing of it.
+		const theirs = await staffRequest(server.url, '/api/gestione/magazzino/pezzi-mancanti', {
+			cookie: marco.cookie,
+		});
+		expect(body(theirs)['prenotazioni']).toEqual([]);
 	});
 });
 

@@ -22,6 +22,7 @@ function converted(edit: (frontmatter: ProductFrontmatter) => void = () => {}): 
 		slug: 'creatina-monoidrato',
 		category: 'aminoacidi-e-creatina',
 		frontmatter,
+		stock: [],
 		body: 'Testo lungo.',
 		notes: [],
 	};

@@ -13,6 +13,9 @@
  *        { conteggi: [{ negozio, prodotto, variante, pezzi, versione? }], nota? } → 200 { righe }
  *   POST /api/gestione/magazzino/scorta-minima { negozio, prodotto, variante, scorta } → 200 { riga }
  *   GET  /api/gestione/magazzino/esporta[?negozio=] → text/csv (the member's shops)
+ *   GET  /api/gestione/magazzino/pezzi-mancanti[?negozio=]
+ *        → 200 { prenotazioni: [{ id, righe: [{ productId, variantId, held, missing }] }] }
+ *        (the open reservations on hand can no longer serve in full: 'Pezzi mancanti')
  *   POST /api/gestione/magazzino/importa?motivo=conteggio|arrivo[&conferma=1], body text/csv
  *        → 200 { applicato, righe, differenze } | 422 { error, riga, colonna }
  *
@@ -244,6 +247,15 @@ async function minimum(request: Request, service: StockService, member: StaffMem
 	return staffJson(200, { riga: result.row });
 }
 
+async function missing(url: URL, service: StockService, member: StaffMember) {
+	const shopIds = shopsOf(url, member);
+	if (shopIds instanceof Response) return shopIds;
+	const found = service.reservationsMissingPieces(shopIds);
+	return staffJson(200, {
+		prenotazioni: [...found].map(([id, righe]) => ({ id, righe })),
+	});
+}
+
 async function download(url: URL, service: StockService, member: StaffMember) {
 	const shopIds = shopsOf(url, member);
 	if (shopIds instanceof Response) return shopIds;
@@ -321,6 +333,8 @@ export async function stockAnswer(
 			return only('GET', () => history(url, service, member));
 		case 'esporta':
 			return only('GET', () => download(url, service, member));
+		case 'pezzi-mancanti':
+			return only('GET', () => missing(url, service, member));
 		case 'movimento':
 			return only('POST', () => movement(request, service, member));
 		case 'conteggio':

@@ -9,6 +9,7 @@ import { variantLabel } from '../../lib/catalogue/variants';
 import type { PickupProduct } from '../../lib/pickup/product';
 import {
 	availablePieces,
+	isStaffReason,
 	MAX_NOTE_LENGTH,
 	MAX_PIECES,
 	refusalText,
@@ -297,7 +298,9 @@ export function createStockService(
 		async adjustStock(request, actor) {
 			const refusal = (await refusalFor(request, actor)) ?? noteRefusal(request.note);
 			if (refusal) return refusal;
-			if (STOCK_REASONS[request.reason].actor !== 'staff') {
+			// Only the reasons staff record by hand: a collection and the first count are the
+			// reservations' and the system's.
+			if (!isStaffReason(request.reason)) {
 				return { outcome: 'invalid', error: STOCK_TEXTS.reason };
 			}
 			const input: MovementInput = {
