@@ -221,9 +221,18 @@ export function createStockService(
 		return rows;
 	}
 
-	async function allProducts(): Promise<PickupProduct[]> {
-		const products = await catalogue.products();
-		return [...products].sort((a, b) => a.name.localeCompare(b.name, 'it'));
+	/** The build's products by name, read once: the build does not change while the server runs. */
+	let sorted: Promise<PickupProduct[]> | undefined;
+	function allProducts(): Promise<PickupProduct[]> {
+		sorted ??= catalogue.products().then((products) => {
+			const collator = new Intl.Collator('it');
+			return [...products].sort((a, b) => collator.compare(a.name, b.name));
+		});
+		// A failed read is tried again next time, not remembered.
+		sorted.catch(() => {
+			sorted = undefined;
+		});
+		return sorted;
 	}
 
 	async function findProduct(productId: string): Promise<PickupProduct | null> {
@@ -389,10 +398,20 @@ export function createStockService(
 		},
 
 		async belowMinimumCounts(shopIds) {
-			const rows = rowsOf(await allProducts(), shopIds);
+			// Only rows with a minimum can be below it: read those, count the build's variants.
+			const known = new Set(
+				(await allProducts()).flatMap((product) =>
+					product.variants.map((variant) => `${product.id}\n${variant.id}`),
+				),
+			);
 			const counts: Record<string, number> = Object.fromEntries(shopIds.map((id) => [id, 0]));
-			for (const row of rows)
-				if (row.belowMinimum) counts[row.shopId] = (counts[row.shopId] ?? 0) + 1;
+			for (const [key, level] of stockLevels(db, shopIds)) {
+				const [shopId = '', productId, variantId] = key.split('\n');
+				const below = level.minimum > 0 && level.onHand < level.minimum;
+				if (below && known.has(`${productId}\n${variantId}`)) {
+					counts[shopId] = (counts[shopId] ?? 0) + 1;
+				}
+			}
 			return counts;
 		},
 
