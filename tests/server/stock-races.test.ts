@@ -13,6 +13,7 @@ import { changeReservationStatus } from '../../src/server/staff-desk/status-stor
 import {
 	adjustStock,
 	ledgerMismatches,
+	recordCollectionUndone,
 	reservationsMissingPieces,
 	stockLevel,
 	type StockRef,
@@ -273,6 +274,65 @@ describe('races on one variant over HTTP', () => {
 			expect(movements.pieces).toBeLessThanOrEqual(collected.pieces);
 		} finally {
 			db.close();
+		}
+	});
+});
+
+describe('a collection undone at the counter', () => {
+	it('puts its pieces back with a correction, keeping both movements', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-undo-'));
+		const path = join(dir, 'messages.sqlite');
+		const store = SubmissionStore.open(path, KINDS);
+		try {
+			const { db } = store;
+			const staff = {
+				id: createStaffMember(path, { name: 'Giulia', shops: ['torino'] }).id,
+				name: 'Giulia',
+			};
+			const ref: StockRef = {
+				shopId: 'torino',
+				productId: 'whey-concentrate-80',
+				variantId: 'undo',
+			};
+			const now = new Date(T0);
+			adjustStock(db, { ...ref, reason: 'initial_count', pieces: 5, actor: 'system', at: now });
+			const stored = insertReservation(
+				db,
+				{
+					reservation: reservationOf(ref, 2),
+					holdDays: 2,
+					createdAt: now,
+					spam: false,
+					delivery: 'simulation',
+					emails: [],
+					confirmationsPerDay: 3,
+				},
+				'io',
+			);
+			if ('shortages' in stored) throw new Error('refused');
+			changeReservationStatus(db, {
+				reservationId: stored.id,
+				to: 'collected',
+				actor: 'staff',
+				staff,
+				now,
+			});
+			expect(stockLevel(db, ref).onHand).toBe(3);
+			db.transaction(() => recordCollectionUndone(db, stored.id, now)).immediate();
+			expect(stockLevel(db, ref).onHand).toBe(5);
+			const reasons = (
+				db
+					.prepare('SELECT reason, change FROM stock_movements WHERE variant_id = ? ORDER BY id')
+					.all('undo') as {
+					reason: string;
+					change: number;
+				}[]
+			).map((row) => `${row.reason} ${row.change}`);
+			expect(reasons).toEqual(['initial_count 5', 'collection -2', 'correction 2']);
+			expect(ledgerMismatches(db)).toEqual([]);
+		} finally {
+			store.close();
+			rmSync(dir, { recursive: true, force: true });
 		}
 	});
 });

@@ -7,6 +7,7 @@ export {
 	ledgerMismatches,
 	onHandAt,
 	recordCollection,
+	recordCollectionUndone,
 	stockHistory,
 	stockLevel,
 	type MissingLine,

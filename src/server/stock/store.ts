@@ -383,6 +383,47 @@ export function recordCollection(
 	}
 }
 
+/**
+ * Puts back the pieces of a collection undone at the counter (inside the caller's transaction,
+ * the one that takes the reservation back from 'collected'): one 'correction' movement per line,
+ * by the reservation, adding what its collection took. The ledger is never rewritten: the
+ * collection and its correction both stay in the history.
+ */
+export function recordCollectionUndone(
+	db: Database.Database,
+	reservationId: number,
+	now: Date,
+): void {
+	const taken = db
+		.prepare(
+			`SELECT shop_id, product_id, variant_id, -SUM(change) AS pieces FROM stock_movements
+			 WHERE reservation_id = ? GROUP BY shop_id, product_id, variant_id ORDER BY MIN(id)`,
+		)
+		.all(reservationId) as {
+		shop_id: string;
+		product_id: string;
+		variant_id: string;
+		pieces: number;
+	}[];
+	for (const line of taken) {
+		if (line.pieces <= 0) continue;
+		const result = recordMovement(db, {
+			shopId: line.shop_id,
+			productId: line.product_id,
+			variantId: line.variant_id,
+			reason: 'correction',
+			pieces: line.pieces,
+			actor: 'reservation',
+			reservationId,
+			note: 'Ritiro annullato',
+			at: now,
+		});
+		if (result.outcome !== 'recorded') {
+			throw new Error(`An undone collection could not be recorded: ${JSON.stringify(result)}`);
+		}
+	}
+}
+
 /** An open reservation's hold on a variant at its shop. */
 export interface OpenHold extends ReservedLine {
 	reservationId: number;
