@@ -247,7 +247,7 @@ async function minimum(request: Request, service: StockService, member: StaffMem
 	return staffJson(200, { riga: result.row });
 }
 
-async function missing(url: URL, service: StockService, member: StaffMember) {
+function missing(url: URL, service: StockService, member: StaffMember): Response {
 	const shopIds = shopsOf(url, member);
 	if (shopIds instanceof Response) return shopIds;
 	const found = service.reservationsMissingPieces(shopIds);
@@ -334,7 +334,7 @@ export async function stockAnswer(
 		case 'esporta':
 			return only('GET', () => download(url, service, member));
 		case 'pezzi-mancanti':
-			return only('GET', () => missing(url, service, member));
+			return only('GET', () => Promise.resolve(missing(url, service, member)));
 		case 'movimento':
 			return only('POST', () => movement(request, service, member));
 		case 'conteggio':
