@@ -92,17 +92,20 @@ export function playwrightCookie(
 ): {
 	name: string;
 	value: string;
-	url: string;
+	domain: string;
+	path: string;
 	httpOnly: boolean;
 	secure: boolean;
 	sameSite: 'Strict';
 } {
-	const origin = new URL(baseURL).origin;
-	const secure = secureCookies(origin);
+	const url = new URL(baseURL);
+	const secure = secureCookies(url.origin);
+	// Host and path, not `url`: Chromium refuses a `__Host-` cookie set through a URL on http.
 	return {
 		name: sessionCookieName(secure),
 		value: token,
-		url: origin,
+		domain: url.hostname,
+		path: '/',
 		httpOnly: true,
 		secure,
 		sameSite: 'Strict',
