@@ -13,7 +13,7 @@ import devStaff from './src/integrations/dev-staff.ts';
 import hostHeaders from './src/integrations/host-headers.ts';
 import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
-import modulePreload from './src/integrations/module-preload.ts';
+import lateScript from './src/integrations/late-script.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
@@ -68,9 +68,10 @@ export default defineConfig({
 		}),
 		// The editor's files under /admin/cms/, from the pinned @sveltia/cms (src/lib/cms/vendor.ts).
 		cms(),
-		// A modulepreload link for each module the pages' scripts import, so they arrive together.
-		// Before the search index and the service worker, which read the pages as finally written.
-		modulePreload(),
+		// The layout's script imported after the first paint by the inline «avvio», not fetched
+		// before it. Before the search index and the service worker, which read the pages as
+		// finally written.
+		lateScript(),
 		// The search index (Pagefind) of the product pages, in dist/client/pagefind/. Before the
 		// service worker's integration, whose precache manifest lists some of its files.
 		pagefindIndex(),

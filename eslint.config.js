@@ -84,5 +84,35 @@ export default defineConfig(
 		languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
 	},
 
+	// The server reads every body, a request's or a fetched answer's, through its one bounded
+	// reader (readBodyAtMost, src/server/submissions/submission.ts), which stops at a limit: a
+	// body read whole (text(), json(), arrayBuffer(), formData(), blob(), bytes()) or by hand (a
+	// stream's reader, a Node request's 'data' events) can take the server's memory.
+	{
+		files: ['src/server/**/*.ts', 'src/pages/**/*.{ts,astro}', 'src/middleware.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector:
+						'CallExpression[arguments.length=0][callee.property.name=/^(text|json|arrayBuffer|formData|blob|bytes)$/]',
+					message:
+						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+				},
+				{
+					selector: 'CallExpression[callee.property.name="getReader"]',
+					message:
+						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+				},
+				{
+					selector:
+						'CallExpression[callee.property.name=/^(on|once|addListener)$/][arguments.0.value=/^(data|readable)$/]',
+					message:
+						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+				},
+			],
+		},
+	},
+
 	prettier,
 );

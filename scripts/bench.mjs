@@ -1,10 +1,19 @@
 #!/usr/bin/env node
 // npm run bench: Lighthouse (mobile preset, its default simulated throttling) on the real server
-// serving the build, three rounds over every page after one uncounted warm-up, median. Prints a table, writes it as JSON to
-// bench/results/, and exits 1 when a page misses a target of bench/budgets.json.
+// serving the build, five rounds over every page after one uncounted warm-up, median. Prints a
+// table, writes it into docs/performance.md and as JSON to bench/results/, and exits 1 when a page
+// misses a target of bench/budgets.json.
 //
-//   npm run bench                 builds, then measures
-//   npm run bench -- --no-build   measures the build already in dist/
+//   npm run bench                              builds, then measures
+//   npm run bench -- --no-build                measures the build already in dist/
+//   npm run bench -- --rounds 7                more rounds (at least 5 for a figure to report)
+//   npm run bench -- --pages home,contatti     some pages only (the table in the docs is kept)
+//   npm run bench -- --compare /tmp/other-dist another build (a copy of a dist/ folder) measured
+//                                              in the same rounds, page by page, in turns: how
+//                                              two variants compare on a loaded machine
+//   BENCH_PORT=5300 npm run bench              the ports to use: the server on BENCH_PORT, the
+//                                              floor on +1, the compared build on +2 (else free
+//                                              ports the system picks)
 //
 // Timings live here, never in the tests. Chromium: the one scripts/browser-path.mjs finds.
 //
@@ -23,9 +32,21 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
 import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
-const RUNS = 3;
+/** The value after a command-line flag (`--rounds 5`), or undefined. */
+const option = (flag) => {
+	const index = process.argv.indexOf(flag);
+	return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const RUNS = Number(option('--rounds') ?? 5);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('bench: --rounds wants a whole number');
 const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8'));
 const targets = budgets.lighthouse;
+const chosenPages = option('--pages')?.split(',');
+for (const name of chosenPages ?? []) {
+	if (!(name in budgets.pages)) throw new Error(`bench: no page '${name}' in bench/budgets.json`);
+}
+const compareDir = option('--compare');
+const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 
 if (!process.argv.includes('--no-build')) {
 	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
@@ -87,7 +108,7 @@ const MINIMAL_PAGE = `<!DOCTYPE html><html lang="it"><head><meta charset="utf-8"
  * Serves MINIMAL_PAGE on a free loopback port.
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
-function serveMinimalPage() {
+function serveMinimalPage(port = 0) {
 	const minimal = createServer((request, response) => {
 		response.writeHead(request.url === '/' ? 200 : 404, {
 			'Content-Type': 'text/html; charset=utf-8',
@@ -96,7 +117,7 @@ function serveMinimalPage() {
 		response.end(request.url === '/' ? MINIMAL_PAGE : '');
 	});
 	return new Promise((resolve) => {
-		minimal.listen(0, '127.0.0.1', () => {
+		minimal.listen(port, '127.0.0.1', () => {
 			const address = minimal.address();
 			const port = typeof address === 'object' && address ? address.port : 0;
 			resolve({
@@ -108,16 +129,38 @@ function serveMinimalPage() {
 }
 
 const browser = findChromium();
-const server = await startServer({ env: { CONTACT_DB_PATH: join(ROOT, 'data/bench.sqlite') } });
-const minimal = await serveMinimalPage();
+const server = await startServer({
+	env: { CONTACT_DB_PATH: join(ROOT, 'data/bench.sqlite') },
+	...(basePort ? { port: basePort } : {}),
+});
+const minimal = await serveMinimalPage(basePort ? basePort + 1 : 0);
+/** The compared build's server; a build that cannot start stops the others before failing. */
+const compared = compareDir
+	? await startServer({
+			env: { DIST_DIR: compareDir, CONTACT_DB_PATH: join(ROOT, 'data/bench-compare.sqlite') },
+			...(basePort ? { port: basePort + 2 } : {}),
+		}).catch(async (error) => {
+			await server.stop();
+			await minimal.stop();
+			throw error;
+		})
+	: null;
 const chrome = await chromeLauncher.launch({
 	...(browser ? { chromePath: browser.path } : {}),
 	chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
-/** The pages measured: the six of the budgets on the site's server, then the floor. */
+/**
+ * The pages measured: the six of the budgets (or those of --pages) on the site's server, each
+ * followed by the same page of the compared build, then the floor.
+ */
 const pages = [
-	...Object.entries(budgets.pages).map(([name, path]) => ({ name, path, origin: server.url })),
+	...Object.entries(budgets.pages)
+		.filter(([name]) => !chosenPages || chosenPages.includes(name))
+		.flatMap(([name, path]) => [
+			{ name, path, origin: server.url },
+			...(compared ? [{ name: `${name} (cfr.)`, path, origin: compared.url }] : []),
+		]),
 	{ name: 'minima', path: '/', origin: minimal.url, floor: true },
 ];
 
@@ -144,7 +187,15 @@ try {
 	await measure(server.url, '/');
 	const runsOf = pages.map(() => []);
 	for (let round = 0; round < RUNS; round++) {
-		for (const [index, { origin, path }] of pages.entries()) {
+		// With a compared build, each page and its counterpart take turns at going first.
+		const order = [...pages.keys()];
+		if (compared && round % 2) {
+			for (let index = 0; index + 1 < order.length - 1; index += 2) {
+				[order[index], order[index + 1]] = [order[index + 1] ?? 0, order[index] ?? 0];
+			}
+		}
+		for (const index of order) {
+			const { origin, path } = pages[index] ?? { origin: '', path: '' };
 			runsOf[index]?.push(await measure(origin, path));
 		}
 		console.log(`bench: round ${round + 1} of ${RUNS} measured`);
@@ -164,6 +215,7 @@ try {
 } finally {
 	chrome.kill();
 	await server.stop();
+	await compared?.stop();
 	await minimal.stop();
 }
 
@@ -193,12 +245,13 @@ console.log(`\nLighthouse, mobile, median of ${RUNS} runs:\n`);
 for (const row of rows)
 	console.log(row.map((cell, index) => cell.padEnd(widths[index])).join('  '));
 
-// The README's table (between its bench markers) is this run's, with its date.
-const README = join(ROOT, 'README.md');
+// The table of docs/performance.md (between its bench markers) is this run's, with its date,
+// when every page of this build was measured.
+const DOC = join(ROOT, 'docs/performance.md');
 const START = '<!-- bench:lighthouse -->';
 const END = '<!-- /bench:lighthouse -->';
-const readme = readFileSync(README, 'utf8');
-if (readme.includes(START) && readme.includes(END)) {
+const readme = readFileSync(DOC, 'utf8');
+if (!chosenPages && !compared && readme.includes(START) && readme.includes(END)) {
 	const table = [
 		`\`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Lighthouse, mobile, simulated throttling, median of ${RUNS}):`,
 		'',
@@ -208,8 +261,8 @@ if (readme.includes(START) && readme.includes(END)) {
 	].join('\n');
 	const before = readme.slice(0, readme.indexOf(START) + START.length);
 	const after = readme.slice(readme.indexOf(END));
-	writeFileSync(README, `${before}\n\n${table}\n\n${after}`);
-	console.log('bench: README.md table updated (run `npm run format` before committing)');
+	writeFileSync(DOC, `${before}\n\n${table}\n\n${after}`);
+	console.log('bench: docs/performance.md table updated (run `npm run format` before committing)');
 }
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });

@@ -30,9 +30,12 @@ function hidePastClosures(): void {
 	}
 }
 
-show();
-hidePastClosures();
-setInterval(() => {
+/** Fills the lines now and again every minute (a late part: src/scripts/late/parts.ts). */
+export function start(): void {
 	show();
 	hidePastClosures();
-}, 60_000);
+	setInterval(() => {
+		show();
+		hidePastClosures();
+	}, 60_000);
+}

@@ -3,7 +3,8 @@
  * the box with 'Aggiungi alla lista ritiro' is above the screen, scrolled away, and hidden while
  * it is on screen or still below (before it, the visitor is reading the name, price and photo,
  * which the bar would cover on a small phone). Plain script, not island code: the bar must show
- * for a visitor who has only scrolled, before any island has hydrated.
+ * for a visitor who has only scrolled, before any island has hydrated. It starts after the first
+ * paint, or on the visitor's first scroll if that comes sooner (src/scripts/late/parts.ts).
  */
 
 /**
@@ -13,7 +14,8 @@
  */
 const SCREEN_AND_BELOW = '0px 0px 1000000px 0px';
 
-export function watchPickupBar(): void {
+/** Starts watching (a late part: src/scripts/late/parts.ts). */
+export function start(): void {
 	const bar = document.querySelector<HTMLElement>('[data-pickup-bar]');
 	const main = document.querySelector<HTMLElement>('[data-pickup-main]');
 	if (!bar || !main || !('IntersectionObserver' in window)) return;

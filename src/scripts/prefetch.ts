@@ -11,7 +11,7 @@ import {
  * tabs to it, and the first ones on the screen once the browser is idle, with a
  * <link rel="prefetch"> that the browser keeps for the navigation. Chromium needs none of this
  * code: every page's Speculation-Rules header (src/lib/http/headers.ts) gives it the same rule,
- * and the layout script loads this module only where that is missing. Astro's own prefetch
+ * and the page's late parts (src/scripts/late/parts.ts) load this module only where that is missing. Astro's own prefetch
  * would add a script to every page, requested before the first paint; these few lines do not.
  * Nothing is fetched ahead on data-saver or slow connections.
  */
@@ -39,8 +39,8 @@ function fetchAhead(link: HTMLAnchorElement | null): void {
 	document.head.append(hint);
 }
 
-/** Starts listening; src/scripts/layout.ts calls it where Speculation Rules are missing. */
-export function startPrefetch(): void {
+/** Starts listening, where Speculation Rules are missing (src/scripts/late/parts.ts). */
+export function start(): void {
 	let hover = 0;
 	document.addEventListener(
 		'pointerover',

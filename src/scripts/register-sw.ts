@@ -1,6 +1,7 @@
 /**
- * Registers the service worker (/sw.js, scope /) once the page has loaded, so it never delays
- * the first paint, and offers 'Aggiorna' when a new version of the site is waiting.
+ * Registers the service worker (/sw.js, scope /) after the first paint, as the last of the page's
+ * late parts (src/scripts/late/parts.ts, which load this module only where browsers have service
+ * workers), and offers 'Aggiorna' when a new version of the site is waiting.
  */
 import { HYDRATING_ATTRIBUTE, whenQuiet } from '../lib/hydration/loading';
 import { showToast } from '../stores/toasts';
@@ -51,9 +52,7 @@ async function register() {
 	});
 }
 
-if ('serviceWorker' in navigator) {
-	const start = () =>
-		void register().catch((error: unknown) => console.warn('Service worker non registrato', error));
-	if (document.readyState === 'complete') start();
-	else window.addEventListener('load', start, { once: true });
+/** Registers the worker; the page has loaded by now (a late part). */
+export function start(): void {
+	void register().catch((error: unknown) => console.warn('Service worker non registrato', error));
 }

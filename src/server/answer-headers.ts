@@ -14,6 +14,7 @@ import {
 	PREFETCH_RULES_PATH,
 } from '../lib/http/headers';
 import { INTERNAL_ERROR } from './responses';
+import { scrubPath } from './ops/scrub';
 
 type Entries = [string, string][];
 
@@ -115,7 +116,9 @@ export function setAnswerHeaders(
 			Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
 		if (control.bareErrorsAsJson && typeof status === 'number' && status >= 500 && !typed) {
 			control.bareErrorsAsJson = false;
-			console.error(`Error answering ${req.method} ${req.url}: status ${status} from Astro`);
+			console.error(
+				`Error answering ${req.method} ${scrubPath(req.url)}: status ${status} from Astro`,
+			);
 			const end = res.end.bind(res) as (chunk: string, callback?: unknown) => ServerResponse;
 			res.write = () => true;
 			res.end = ((...endArgs: unknown[]) => {

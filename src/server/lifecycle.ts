@@ -5,6 +5,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from './env';
+import { scrubPath } from './ops/scrub';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 
 /**
@@ -30,7 +31,7 @@ export function createServer(
 				onRequest(req, res);
 				handle(req, res);
 			} catch (error) {
-				console.error(`Error answering ${req.method} ${req.url?.split('?')[0]}:`, error);
+				console.error(`Error answering ${req.method} ${scrubPath(req.url)}:`, error);
 				sendError(res, 500, INTERNAL_ERROR);
 			}
 		},

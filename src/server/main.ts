@@ -46,7 +46,8 @@
  * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
  * resolve against the folder that holds the build (the project folder).
  *
- * Logs: one JSON line per request and per e-mail attempt on standard output (ops/log.ts).
+ * Logs: one JSON line per event on standard output, through pino (ops/log.ts): each request (its
+ * path scrubbed of keys), each e-mail attempt, and every console line of the process.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +68,13 @@ import { createJsonLog } from './ops/log';
 import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
 import { createStaffServiceFromEnv, type StaffService } from './staff/service';
 import { createStaticFiles } from './static-files';
+
+/**
+ * One JSON line per event (ops/log.ts): requests, e-mail attempts, and whatever the process
+ * writes with `console`, Astro's error messages included.
+ */
+const log = createJsonLog();
+log.routeConsole();
 
 // The adapter runs in middleware mode (astro.config.mjs), whose entry never starts a server of
 // its own; should it be switched back to standalone, this keeps that server from starting.
@@ -125,9 +133,6 @@ try {
 		`Pickup catalogue: ${error instanceof Error ? error.message : String(error)} (run \`npm run build\`).`,
 	);
 }
-
-/** One JSON line per request and per e-mail attempt (ops/log.ts). */
-const log = createJsonLog();
 
 /** The contact service of this process; a bad configuration stops the server here. */
 let contact: SubmissionsService;

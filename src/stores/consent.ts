@@ -35,7 +35,7 @@ export const $consent = atom<ConsentState>({ decision: null, preferences: DEFAUL
 export const $bannerOpen = atom(true);
 
 /**
- * 'Preferenze cookie' before the banner island runs (src/scripts/cookie-preferences.ts): the
+ * 'Preferenze cookie' before the banner island runs (the inline script «avvio» of BaseLayout.astro): the
  * event asks the island to hydrate; the island marks <html> with the attribute and dispatches
  * the ready event once it handles those links itself.
  */

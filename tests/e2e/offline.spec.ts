@@ -172,10 +172,10 @@ test('HTML, /sw.js and the manifest are revalidated; hashed assets are immutable
 		expect(response.headers()['cache-control'], path).toBe('public, max-age=0, must-revalidate');
 	}
 	await page.goto('/');
+	// The layout's script, which «avvio» imports after the first paint (docs/navigation.md).
 	const script = await page
-		.locator('script[type="module"][src^="/_astro/"]')
-		.first()
-		.getAttribute('src');
+		.locator('script[data-site-script="avvio"][data-src^="/_astro/"]')
+		.getAttribute('data-src');
 	const asset = await request.get(script ?? '');
 	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

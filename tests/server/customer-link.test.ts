@@ -12,7 +12,7 @@ import { MISSES_PER_MINUTE } from '../../src/server/customer/links';
  */
 
 const server = useSimulationServer();
-const pieces = singlePieces(4);
+const pieces = singlePieces(5);
 
 /** Reserves one piece and returns the answer's link. */
 async function reserve(index: number): Promise<{ link: string; code: string; id: number }> {
@@ -126,6 +126,36 @@ describe('cancelling from the link', () => {
 	});
 });
 
+describe('the server’s log', () => {
+	it('is one JSON line per event, and shows the link opened and cancelled as /prenotazione/…, never its token', async () => {
+		const { link, id } = await reserve(4);
+		const token = link.split('/').at(-1) ?? '';
+		expect(token).toHaveLength(32);
+		expect((await get(link)).status).toBe(200);
+		expect((await get(`${link}?annulla`)).status).toBe(200);
+		expect((await cancel(link, 'versione=1')).status).toBe(303);
+		expect(stored(id).status).toBe('cancelled');
+		expect((await get(`${link}?annullata`)).status).toBe(200);
+
+		// Every line of the server's output is one JSON event, its start-up messages included.
+		const output = server.server.output();
+		const lines = output.split('\n').filter((line) => line !== '');
+		expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+		const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+		expect(events.every((event) => typeof event['level'] === 'string')).toBe(true);
+		const customer = events.filter(
+			(event) => event['type'] === 'request' && String(event['path']).startsWith('/prenotazione/'),
+		);
+		expect(customer.map((event) => [event['method'], event['path'], event['status']])).toEqual(
+			expect.arrayContaining([
+				['GET', '/prenotazione/…', 200],
+				['POST', '/prenotazione/…', 303],
+			]),
+		);
+		expect(output).not.toContain(token);
+	});
+});
+
 describe('a guessed link', () => {
 	it('is the site’s not-found page, and guessing past the allowance answers 429', async () => {
 		const unknown = await get('/pagina-che-non-esiste');
@@ -134,6 +164,10 @@ describe('a guessed link', () => {
 		expect(guessed.status).toBe(404);
 		expect(guessed.headers['content-type']).toMatch(/^text\/html/);
 		expect(guessed.body).toBe(unknown.body);
+		// Never kept by a cache or a search engine, as the found page.
+		expect(guessed.headers['cache-control']).toBe('no-store');
+		expect(guessed.headers['x-robots-tag']).toContain('noindex');
+		expect(guessed.headers['referrer-policy']).toBe('no-referrer');
 		const malformed = await cancel('/prenotazione/corto', 'versione=0');
 		expect(malformed.status).toBe(404);
 		// The two misses above count; the rest of the allowance, then the limit.

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
@@ -43,3 +43,35 @@ it('creates the folders 0700 and the database, -wal and -shm 0600 under umask 02
 		expect(mode(file).toString(8), file).toBe('600');
 	}
 });
+
+it('makes a database folder that exists already 0700 at start', async () => {
+	const existing = join(db.dir, 'esistente');
+	mkdirSync(existing, { mode: 0o755 });
+	chmodSync(existing, 0o755);
+	const started = await startServer({
+		env: { CONTACT_DB_PATH: join(existing, 'messages.sqlite'), SMTP_HOST: '' },
+	});
+	try {
+		expect(mode(existing).toString(8)).toBe('700');
+	} finally {
+		await started.stop();
+	}
+}, 60_000);
+
+it('refuses to start, saying why in Italian, in a folder shared with everyone', async () => {
+	const shared = join(db.dir, 'condivisa');
+	mkdirSync(shared);
+	chmodSync(shared, 0o1777);
+	const outcome = await startServer({
+		env: { CONTACT_DB_PATH: join(shared, 'messages.sqlite'), SMTP_HOST: '' },
+	}).then(
+		async (started) => {
+			await started.stop();
+			return 'started';
+		},
+		(error: Error) => error.message,
+	);
+	expect(outcome).toMatch(/condivisa con altri utenti.*il server non parte/);
+	expect((statSync(shared).mode & 0o7777).toString(8)).toBe('1777');
+	expect(existsSync(join(shared, 'messages.sqlite'))).toBe(false);
+}, 60_000);

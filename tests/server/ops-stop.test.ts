@@ -131,7 +131,7 @@ it('SIGTERM during load: nothing acknowledged is lost, nothing unsent is marked 
 	expect(requests.length).toBeGreaterThanOrEqual(load.acknowledged.size);
 	const firstRequest = requests[0] ?? {};
 	expect(Object.keys(firstRequest).sort()).toEqual(
-		['durationMs', 'id', 'method', 'path', 'status', 'time', 'type'].sort(),
+		['durationMs', 'id', 'level', 'method', 'path', 'status', 'time', 'type'].sort(),
 	);
 	expect(firstRequest).toMatchObject({ type: 'request', method: 'POST', path: '/api/contact' });
 	expect(firstRequest['id']).toMatch(/^[0-9a-f-]{36}$/);

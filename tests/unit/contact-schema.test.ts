@@ -155,6 +155,35 @@ it('isValidEmail agrees with the e-mail rule', () => {
 	expect(isValidEmail('negozio@vigorsport')).toBe(false);
 });
 
+describe('the e-mail rule refuses what only serves tricks on a mailto: link', () => {
+	it.each([
+		// The probe's address: a draft to a third party, with a Cc, a subject and a body.
+		[
+			'ordini%40concorrente.example?cc=spia%40evil.example&subject=Rimborso&body=Confermo%20il%20rimborso@example.com',
+			false,
+		],
+		['mario%40evil.example@example.it', false],
+		['mario?cc=x@example.it', false],
+		['mario&body=x@example.it', false],
+		['cc=mario@example.it', false],
+		['mario/ordini@example.it', false],
+		["o'brien@example.ie", false],
+		['"mario"@example.it', false],
+		['mario`x@example.it', false],
+		['mario@example.it?cc=x@example.it', false],
+		// What real mailboxes use stays accepted.
+		['mario.rossi@example.it', true],
+		['mario.rossi+ordini@example.it', true],
+		['mario_rossi-2@sub.example-shop.it', true],
+		['M.Rossi@Example.IT', true],
+	])('%s: %s', (address, valid) => {
+		expect(isValidEmail(address)).toBe(valid);
+		expect(validateContactField('email', { ...VALID, email: address })).toBe(
+			valid ? undefined : CONTACT_ERRORS.email,
+		);
+	});
+});
+
 describe('visibleLength', () => {
 	it.each([
 		['Ugo', 3],

@@ -19,7 +19,6 @@ import {
 	restoreDatabase,
 } from '../../src/server/ops/backup';
 import { healthAnswer } from '../../src/server/ops/health';
-import { createJsonLog, maskAddresses, pathOf } from '../../src/server/ops/log';
 import { opsSettingsFromEnv } from '../../src/server/ops/settings';
 import { ServerConfigError } from '../../src/server/env';
 
@@ -60,65 +59,6 @@ describe('healthAnswer', () => {
 		expect(answer.ok).toBe(ok);
 		expect(answer.reasons).toEqual(reasons);
 		expect(answer.message).toMatch(ok ? /^Tutto in ordine\.$/ : /^[A-Z].+\.$/);
-	});
-});
-
-describe('the JSON log', () => {
-	it.each([
-		[
-			'Errore 550 <mario.rossi@example.it>: utente sconosciuto',
-			'Errore 550 <[indirizzo]>: utente sconosciuto',
-		],
-		['per a.b+c@sub.example.co.uk, ok', 'per [indirizzo], ok'],
-		['nessun indirizzo qui @ nulla', 'nessun indirizzo qui @ nulla'],
-	])('masks addresses: %s', (text, masked) => {
-		expect(maskAddresses(text)).toBe(masked);
-	});
-
-	it.each([
-		['/cerca?q=whey', '/cerca'],
-		['/lista-ritiro/confermata?codice=ABC123#x', '/lista-ritiro/confermata'],
-		[undefined, '/'],
-		[`/${'a'.repeat(300)}`, `/${'a'.repeat(199)}…`],
-	])('logs the path of %s without its query', (url, path) => {
-		expect(pathOf(url)).toBe(path);
-	});
-
-	it('writes e-mail attempts and masked texts as one JSON line each', () => {
-		const lines: string[] = [];
-		const log = createJsonLog(
-			(line) => lines.push(line),
-			() => new Date('2026-11-26T10:00:00Z'),
-		);
-		log.emailAttempt({
-			emailId: 7,
-			kind: 'confirmation',
-			about: 'reservation',
-			attempt: 2,
-			outcome: 'retry',
-			authFailure: false,
-			durationMs: 12,
-		});
-		log.contactLog.warn('Contact: rifiutata per', 'x@example.it');
-		expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-			{
-				time: '2026-11-26T10:00:00.000Z',
-				type: 'email',
-				emailId: 7,
-				kind: 'confirmation',
-				about: 'reservation',
-				attempt: 2,
-				outcome: 'retry',
-				authFailure: false,
-				durationMs: 12,
-			},
-			{
-				time: '2026-11-26T10:00:00.000Z',
-				type: 'log',
-				level: 'warn',
-				message: 'Contact: rifiutata per [indirizzo]',
-			},
-		]);
 	});
 });
 

@@ -106,12 +106,16 @@ export const EMPTY_CONTACT: Readonly<ContactInput> = Object.freeze({
 });
 
 /**
- * An address with one @, a local part of the characters mail servers accept unquoted and a
- * domain of at least two labels. Commas, spaces, quotes and angle brackets are refused, so the
- * address can never be read as a list of recipients.
+ * The e-mail rule, the same for the browser and the server, the contact form and the
+ * reservations: one @, a local part of letters, digits and `. ! # $ * + ^ _ { | } ~ -`, and a
+ * domain of at least two labels. Commas, spaces and angle brackets are refused, so the address
+ * can never be read as a list of recipients; and so are the characters mail servers would
+ * accept but no real mailbox uses, which only serve tricks on a link built from the address:
+ * `%` (an encoded character), `?`, `&`, `=` (a query: a Cc, a subject, a body), `/` and the
+ * quotes `'`, `"` and `` ` ``.
  */
 const EMAIL_PATTERN =
-	/^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+	/^[A-Za-z0-9.!#$*+^_{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /**
  * The characters of a name: letters of any script with their accents (combining marks), spaces,

@@ -80,6 +80,8 @@ export const SITE_SCRIPT_ATTRIBUTE = 'data-site-script';
 export const SITE_SCRIPTS = [
 	/** src/layouts/BaseLayout.astro: is a cookie decision stored? (every page) */
 	'consenso',
+	/** src/layouts/BaseLayout.astro: the late parts after the first paint, 'Preferenze cookie'. */
+	'avvio',
 	/** src/components/ui/StoredListMark.astro on /preferiti: are favourites stored? */
 	'preferiti',
 	/** src/components/ui/StoredListMark.astro on /lista-ritiro: is a pickup list stored? */

@@ -11,11 +11,6 @@ export function formatAddress(address: Address): string {
 	return `${address.street}, ${address.postcode} ${address.town} (${address.province})`;
 }
 
-/** "+39 011 932 4455" as a tel: link target. */
-export function telHref(phone: string): string {
-	return `tel:${phone.replace(/\s+/g, '')}`;
-}
-
 /**
  * Directions to the shop in Google Maps, what Italian visitors use: on a phone the link opens
  * the maps app, elsewhere the web page (Maps URLs, api=1).

@@ -24,7 +24,7 @@ import {
 } from '../../lib/pickup/customer-page';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { MAX_REASON_LENGTH } from '../../lib/pickup/status';
-import { isCrossSite } from '../submissions/submission';
+import { isCrossSite, readBodyAtMost } from '../submissions/submission';
 import type { CustomerLinks } from './links';
 import type { CustomerReservation } from './store';
 
@@ -76,9 +76,15 @@ function text(status: number, body: string, extra: Record<string, string> = {}):
 	});
 }
 
-/** The site's not-found page (Astro renders it for a 404 without a body). */
+/**
+ * The site's not-found page (Astro renders it for a 404 without a body, keeping these headers):
+ * private like the found page, so a guessed address is kept by no cache and no search engine.
+ */
 function notFound(): CustomerPageResult {
-	return { kind: 'response', response: new Response(null, { status: 404 }) };
+	return {
+		kind: 'response',
+		response: new Response(null, { status: 404, headers: PRIVATE_PAGE_HEADERS }),
+	};
 }
 
 function tooMany(seconds: number): CustomerPageResult {
@@ -112,13 +118,11 @@ interface CancelForm {
 	reason: string | null;
 }
 
-/** The fields of the cancel form, or 'too-large'. */
-async function readForm(request: Request): Promise<CancelForm | 'too-large'> {
-	const length = Number(request.headers.get('content-length') ?? '0');
-	if (length > MAX_BODY) return 'too-large';
-	const body = await request.text();
-	if (body.length > MAX_BODY) return 'too-large';
-	const params = new URLSearchParams(body);
+/** The fields of the cancel form, or why it could not be read. */
+async function readForm(request: Request): Promise<CancelForm | 'too-large' | 'unreadable'> {
+	const read = await readBodyAtMost(request, MAX_BODY);
+	if (!read.ok) return read.why;
+	const params = new URLSearchParams(new TextDecoder().decode(read.bytes));
 	const raw = params.get('versione');
 	const version = raw === null ? NaN : Number(raw);
 	const reason = params.get('motivo')?.trim() ?? '';
@@ -169,6 +173,9 @@ export async function handleCustomerPage(
 	const form = await readForm(request);
 	if (form === 'too-large') {
 		return { kind: 'response', response: text(413, 'Richiesta troppo lunga.') };
+	}
+	if (form === 'unreadable') {
+		return { kind: 'response', response: text(400, 'Richiesta non valida.') };
 	}
 	if (form.reason !== null && [...form.reason].length > MAX_REASON_LENGTH) {
 		const opened = links.open(token, clientAddress);

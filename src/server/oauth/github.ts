@@ -13,6 +13,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServerConfigError, type Env } from '../env';
+import { readBodyAtMost } from '../submissions/submission';
 
 /** What the sign-in needs, from the environment (README.md, 'Deploy'). */
 export interface OAuthSettings {
@@ -43,6 +44,8 @@ export const STATE_MAX_AGE = 600;
 export const AUTH_PATH = '/api/auth';
 /** The script that talks to the editor's window (a file of the site: no inline script). */
 export const CALLBACK_SCRIPT = '/admin/auth-callback.js';
+/** Largest answer of GitHub's token endpoint read (its JSON is a few hundred bytes). */
+const TOKEN_ANSWER_BYTES = 64 * 1024;
 /** GitHub's token endpoint must answer within this. */
 const TOKEN_TIMEOUT_MS = 10_000;
 
@@ -211,7 +214,11 @@ export async function finishSignIn(
 			}),
 			signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
 		});
-		const body = (await answer.json()) as Record<string, unknown>;
+		const read = await readBodyAtMost(answer, TOKEN_ANSWER_BYTES);
+		const body = (read.ok ? JSON.parse(new TextDecoder().decode(read.bytes)) : {}) as Record<
+			string,
+			unknown
+		>;
 		token = body['access_token'];
 		if (typeof token !== 'string' || token === '') {
 			log.error('OAuth: GitHub gave no token:', body['error'] ?? answer.status);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { isCatalogueId, toPickupProduct, type PickupProduct } from '../../lib/pickup/product';
 import { toPickupSettings } from '../../lib/pickup/settings';
 import type { PickupSettings } from '../../lib/pickup/types';
+import { readBodyAtMost } from '../submissions/submission';
 
 /** The settings and products a reservation is checked against. */
 export interface PickupCatalogue {
@@ -97,6 +98,17 @@ export function filePickupCatalogue(clientDir: string): PickupCatalogue {
  * The catalogue served by a running dev server at `origin` (http://127.0.0.1:4321): the
  * settings once, products at each look-up (the content may change while it runs).
  */
+/** Largest file of the build read over HTTP (a product's JSON is a few kilobytes). */
+const MAX_FILE_BYTES = 1024 * 1024;
+
+/** The text of a fetched file of the build, read through the server's bounded reader. */
+async function textOf(answer: Response, url: string): Promise<string> {
+	const read = await readBodyAtMost(answer, MAX_FILE_BYTES);
+	if (!read.ok)
+		throw new Error(`${url}: ${read.why === 'too-large' ? 'too large' : 'unreadable'}.`);
+	return new TextDecoder().decode(read.bytes);
+}
+
 export async function httpPickupCatalogue(
 	origin: string,
 	fetchJson: (url: string) => Promise<Response> = fetch,
@@ -104,14 +116,14 @@ export async function httpPickupCatalogue(
 	const settingsUrl = new URL(`/${PICKUP_SETTINGS_FILE}`, origin).href;
 	const answer = await fetchJson(settingsUrl);
 	if (!answer.ok) throw new Error(`${settingsUrl} answered ${answer.status}.`);
-	const settings = parsePickupSettings(await answer.text(), settingsUrl);
+	const settings = parsePickupSettings(await textOf(answer, settingsUrl), settingsUrl);
 	const catalogue: PickupCatalogue = {
 		settings,
 		async products() {
 			const url = new URL('/api/catalogue.json', origin).href;
 			const answer = await fetchJson(url);
 			if (!answer.ok) throw new Error(`${url} answered ${answer.status}.`);
-			const body = (await answer.json()) as { products?: { id?: unknown }[] };
+			const body = JSON.parse(await textOf(answer, url)) as { products?: { id?: unknown }[] };
 			const ids = (body.products ?? []).map((entry) => entry.id).filter(isCatalogueId);
 			const found = await Promise.all(ids.map((id) => catalogue.product(id)));
 			return found.filter((product) => product !== undefined);
@@ -122,7 +134,7 @@ export async function httpPickupCatalogue(
 			const product = await fetchJson(url);
 			if (product.status === 404) return undefined;
 			if (!product.ok) throw new Error(`${url} answered ${product.status}.`);
-			return parseProduct(await product.text(), url);
+			return parseProduct(await textOf(product, url), url);
 		},
 	};
 	return catalogue;

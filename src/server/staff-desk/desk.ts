@@ -19,7 +19,7 @@ import {
 import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
 import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
 import type { SubmissionsService as ContactService } from '../kinds';
-import { bodyKind } from '../submissions/submission';
+import { bodyKind, readBodyAtMost } from '../submissions/submission';
 import { staffJson, type StaffMember } from '../staff/guard';
 import type { StaffReservation } from './staff-store';
 
@@ -46,13 +46,14 @@ export async function readDeskFields(
 > {
 	const kind = bodyKind(request.headers.get('content-type'));
 	if (!kind) return { ok: false, httpStatus: 415, error: DESK_TEXTS.unsupportedType };
-	const bytes = new Uint8Array(await request.arrayBuffer());
-	if (bytes.byteLength > MAX_BODY_BYTES) {
+	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
+	if (!read.ok && read.why === 'too-large') {
 		return { ok: false, httpStatus: 413, error: 'La richiesta è troppo lunga.' };
 	}
+	if (!read.ok) return { ok: false, httpStatus: 400, error: DESK_TEXTS.badJson };
 	let body: string;
 	try {
-		body = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+		body = new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
 	} catch {
 		return { ok: false, httpStatus: 400, error: DESK_TEXTS.badJson };
 	}

@@ -7,6 +7,7 @@
 import { formatDateTime } from '../../lib/format/date';
 import type { StaffMessagesService } from './service';
 import { staffJson } from '../staff/guard';
+import { readBodyAtMost } from '../submissions/submission';
 import type { HandledMark, MarkingStaff } from './store';
 
 /** The list's address. */
@@ -28,11 +29,18 @@ export function handledText(handled: HandledMark): string {
 	return `Gestito da ${handled.staffName} il ${formatDateTime(new Date(handled.at))}`;
 }
 
+const TOO_LARGE = 'Richiesta troppo lunga: indica solo il messaggio da segnare.';
+
 const BAD_ID = 'Messaggio non indicato: ricarica la pagina dei messaggi e riprova.';
 
-/** The message id of the request's body, or null. */
-async function messageIdOf(request: Request, json: boolean): Promise<number | null> {
-	const text = (await request.text()).slice(0, 1024);
+/** Longest body of a mark: an id, as a form or JSON. */
+const MAX_BODY_BYTES = 1024;
+
+/** The message id of the request's body, null when there is none, or 'too-large'. */
+async function messageIdOf(request: Request, json: boolean): Promise<number | null | 'too-large'> {
+	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
+	if (!read.ok) return read.why === 'too-large' ? 'too-large' : null;
+	const text = new TextDecoder().decode(read.bytes);
 	let raw: unknown = null;
 	if (json) {
 		try {
@@ -65,6 +73,7 @@ export async function markFromRequest(
 	}
 	const json = (request.headers.get('content-type') ?? '').includes('application/json');
 	const id = await messageIdOf(request, json);
+	if (id === 'too-large') return staffJson(413, { error: TOO_LARGE });
 	if (id === null) return json ? staffJson(422, { error: BAD_ID }) : backTo('non-trovato', null);
 	const result = service.markMessageHandled(id, { id: staff.id, name: staff.name });
 	switch (result.outcome) {

@@ -6,7 +6,8 @@
  * before any of these runs. Sign-in attempts and link requests count against a rate limit per
  * visitor's address; over it, 429 with Retry-After, whatever the request holds.
  */
-import { readAtMost, seconds } from '../submissions/submission';
+import { isValidEmail } from '../../lib/contact/contact-schema';
+import { readBodyAtMost, seconds } from '../submissions/submission';
 import {
 	publicOriginOf,
 	secureFor,
@@ -52,28 +53,31 @@ export function relyingParty(context: AuthContext): RelyingParty {
 	return { id: new URL(origin).hostname, origin, name: context.companyName || 'Area staff' };
 }
 
+/** A body over MAX_BODY_BYTES: read no further. */
+const TOO_LARGE = Object.freeze({ tooLarge: true as const });
+type TooLarge = typeof TOO_LARGE;
+const isTooLarge = (value: unknown): value is TooLarge => value === TOO_LARGE;
+
 /**
  * The text of a request's body when its type is `type` and it holds at most MAX_BODY_BYTES of
- * UTF-8; otherwise null.
+ * UTF-8; TOO_LARGE past that (nothing more is read); otherwise null.
  */
-async function readText(request: Request, type: string): Promise<string | null> {
+async function readText(request: Request, type: string): Promise<string | null | TooLarge> {
 	const sent = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-	if (sent !== type || !request.body) return null;
-	const reader = request.body.getReader();
+	if (sent !== type) return null;
+	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
+	if (!read.ok) return read.why === 'too-large' ? TOO_LARGE : null;
 	try {
-		const bytes = await readAtMost(reader, MAX_BODY_BYTES);
-		if (typeof bytes === 'number') return null;
-		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+		return new TextDecoder('utf-8', { fatal: true }).decode(read.bytes);
 	} catch {
 		return null;
-	} finally {
-		await reader.cancel().catch(() => undefined);
 	}
 }
 
-/** The JSON object of a request's body, or null. */
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
+/** The JSON object of a request's body, null, or TOO_LARGE. */
+async function readJson(request: Request): Promise<Record<string, unknown> | null | TooLarge> {
 	const text = await readText(request, 'application/json');
+	if (isTooLarge(text)) return text;
 	try {
 		const parsed: unknown = text === null ? null : JSON.parse(text);
 		return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
@@ -84,10 +88,17 @@ async function readJson(request: Request): Promise<Record<string, unknown> | nul
 	}
 }
 
-/** The fields of a urlencoded form (the link request without JavaScript), or null. */
-async function readForm(request: Request): Promise<Record<string, string> | null> {
+/** The fields of a urlencoded form (the link request without JavaScript), null, or TOO_LARGE. */
+async function readForm(request: Request): Promise<Record<string, string> | null | TooLarge> {
 	const text = await readText(request, 'application/x-www-form-urlencoded');
-	return text === null ? null : Object.fromEntries(new URLSearchParams(text));
+	return typeof text === 'string' ? Object.fromEntries(new URLSearchParams(text)) : text;
+}
+
+/** The answer to a body it could not use: 413 past the limit, else 400. */
+function badBody(read: TooLarge | null): Response {
+	return isTooLarge(read)
+		? staffJson(413, { error: AUTH_TEXTS.badBody })
+		: staffJson(400, { error: AUTH_TEXTS.badBody });
 }
 
 /**
@@ -144,7 +155,7 @@ export const signIn = withService(async (service, context) => {
 	const limited = overLimit(service, context);
 	if (limited) return limited;
 	const body = await readJson(context.request);
-	if (!body) return staffJson(400, { error: AUTH_TEXTS.badBody });
+	if (body === null || isTooLarge(body)) return badBody(body);
 	const result = await service.signIn(body['response'], relyingParty(context));
 	return result
 		? signedIn(context, result, result.token)
@@ -156,7 +167,7 @@ export const registrationOptions = withService(async (service, context) => {
 	const limited = overLimit(service, context, 'options');
 	if (limited) return limited;
 	const body = await readJson(context.request);
-	if (!body) return staffJson(400, { error: AUTH_TEXTS.badBody });
+	if (body === null || isTooLarge(body)) return badBody(body);
 	const options = await service.registrationOptions(body['token'], relyingParty(context));
 	return options ? staffJson(200, options) : staffJson(410, { error: AUTH_TEXTS.linkInvalid });
 });
@@ -166,7 +177,7 @@ export const register = withService(async (service, context) => {
 	const limited = overLimit(service, context);
 	if (limited) return limited;
 	const body = await readJson(context.request);
-	if (!body) return staffJson(400, { error: AUTH_TEXTS.badBody });
+	if (body === null || isTooLarge(body)) return badBody(body);
 	if (!service.linkMember(body['token'])) return staffJson(410, { error: AUTH_TEXTS.linkInvalid });
 	const result = await service.register(body['token'], body['response'], relyingParty(context));
 	return result
@@ -188,8 +199,9 @@ export const requestLink = withService(async (service, context) => {
 	if (limited) return limited;
 	const form = await readForm(context.request);
 	const body = form ?? (await readJson(context.request));
+	if (isTooLarge(body)) return badBody(body);
 	const email = typeof body?.['email'] === 'string' ? normaliseEmail(body['email']) : '';
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) {
+	if (!isValidEmail(email)) {
 		return staffJson(422, {
 			error: AUTH_TEXTS.emailInvalid,
 			fields: { email: AUTH_TEXTS.emailInvalid },

@@ -25,7 +25,7 @@
  */
 import { isStaffReason, parsePieces } from '../../lib/stock/ledger';
 import { PRIVATE_HEADERS, staffJson, type StaffMember } from '../staff/guard';
-import { readAtMost } from '../submissions/submission';
+import { readBodyAtMost } from '../submissions/submission';
 import { exportStock, IMPORT_MODES, importStock, type ImportMode } from './csv';
 import {
 	STOCK_FILTERS,
@@ -79,25 +79,13 @@ function refusalAnswer(refusal: StockRefusal, extra: Fields = {}): Response {
 	}
 }
 
-/** The body's bytes, or the answer to give: 413 past `limit`, 400 when unreadable. */
+/** The body's bytes, through the one bounded reader, or the answer to give (413, 400). */
 async function bodyOf(request: Request, limit: number): Promise<Uint8Array | Response> {
-	const declared = Number(request.headers.get('content-length') ?? '0');
-	if (Number.isFinite(declared) && declared > limit) {
-		return staffJson(413, { error: STOCK_HTTP_TEXTS.tooLarge(limit) }, { Connection: 'close' });
-	}
-	if (!request.body) return new Uint8Array(0);
-	const reader = request.body.getReader();
-	try {
-		const bytes = await readAtMost(reader, limit);
-		if (typeof bytes === 'number') {
-			return staffJson(413, { error: STOCK_HTTP_TEXTS.tooLarge(limit) }, { Connection: 'close' });
-		}
-		return bytes;
-	} catch {
-		return staffJson(400, { error: STOCK_HTTP_TEXTS.notJson });
-	} finally {
-		await reader.cancel().catch(() => undefined);
-	}
+	const read = await readBodyAtMost(request, limit);
+	if (read.ok) return read.bytes;
+	return read.why === 'too-large'
+		? staffJson(413, { error: STOCK_HTTP_TEXTS.tooLarge(limit) })
+		: staffJson(400, { error: STOCK_HTTP_TEXTS.notJson });
 }
 
 /** The JSON object of the body, or the answer to give. */
@@ -117,21 +105,35 @@ async function jsonOf(request: Request): Promise<Fields | Response> {
 	return staffJson(400, { error: STOCK_HTTP_TEXTS.notJson });
 }
 
-/** The variant a body or a query names, or the answer to give. */
-function refOf(fields: Fields, service: StockService, member: StaffMember): StockRef | Response {
+/** A refusal of a request's fields: its status and Italian words. */
+interface FieldRefusal {
+	status: number;
+	error: string;
+}
+
+/** The variant a body or a query names, or why it cannot be used. */
+function refOf(
+	fields: Fields,
+	service: StockService,
+	member: StaffMember,
+): StockRef | FieldRefusal {
 	const shopId = fields['negozio'];
 	const productId = fields['prodotto'];
 	const variantId = fields['variante'];
-	if (typeof shopId !== 'string' || !shopId)
-		return staffJson(422, { error: STOCK_HTTP_TEXTS.shop });
+	if (typeof shopId !== 'string' || !shopId) return { status: 422, error: STOCK_HTTP_TEXTS.shop };
 	if (typeof productId !== 'string' || typeof variantId !== 'string' || !productId || !variantId) {
-		return staffJson(422, { error: STOCK_HTTP_TEXTS.variant });
+		return { status: 422, error: STOCK_HTTP_TEXTS.variant };
 	}
 	if (!service.shops.some((shop) => shop.id === shopId)) {
-		return staffJson(404, { error: STOCK_TEXTS.notFound });
+		return { status: 404, error: STOCK_TEXTS.notFound };
 	}
-	if (!member.shops.includes(shopId)) return staffJson(403, { error: STOCK_TEXTS.otherShop });
+	if (!member.shops.includes(shopId)) return { status: 403, error: STOCK_TEXTS.otherShop };
 	return { shopId, productId: productId.slice(0, 200), variantId: variantId.slice(0, 200) };
+}
+
+/** Whether refOf refused. */
+function refused(ref: StockRef | FieldRefusal): ref is FieldRefusal {
+	return 'status' in ref;
 }
 
 /** An optional version: undefined when absent, null when malformed. */
@@ -174,7 +176,7 @@ async function list(url: URL, service: StockService, member: StaffMember): Promi
 
 async function history(url: URL, service: StockService, member: StaffMember): Promise<Response> {
 	const ref = refOf(Object.fromEntries(url.searchParams), service, member);
-	if (ref instanceof Response) return ref;
+	if (refused(ref)) return staffJson(ref.status, { error: ref.error });
 	const row = await service.stockRow(ref);
 	if (!row) return staffJson(404, { error: STOCK_TEXTS.notFound });
 	return staffJson(200, { riga: row, movimenti: service.stockHistory(ref, 100) });
@@ -184,7 +186,7 @@ async function movement(request: Request, service: StockService, member: StaffMe
 	const fields = await jsonOf(request);
 	if (fields instanceof Response) return fields;
 	const ref = refOf(fields, service, member);
-	if (ref instanceof Response) return ref;
+	if (refused(ref)) return staffJson(ref.status, { error: ref.error });
 	const reason = fields['motivo'];
 	if (!isStaffReason(reason)) return staffJson(422, { error: STOCK_TEXTS.reason });
 	const pieces = parsePieces(fields['pezzi']);
@@ -217,10 +219,7 @@ async function stocktake(request: Request, service: StockService, member: StaffM
 			return staffJson(422, { error: STOCK_HTTP_TEXTS.counts, ...at });
 		}
 		const ref = refOf(count as Fields, service, member);
-		if (ref instanceof Response) {
-			const body = (await ref.json()) as Fields;
-			return staffJson(ref.status, { ...body, ...at });
-		}
+		if (refused(ref)) return staffJson(ref.status, { error: ref.error, ...at });
 		const counted = parsePieces((count as Fields)['pezzi']);
 		if (counted === null || counted < 0) {
 			return staffJson(422, { error: STOCK_HTTP_TEXTS.pieces, ...at });
@@ -239,7 +238,7 @@ async function minimum(request: Request, service: StockService, member: StaffMem
 	const fields = await jsonOf(request);
 	if (fields instanceof Response) return fields;
 	const ref = refOf(fields, service, member);
-	if (ref instanceof Response) return ref;
+	if (refused(ref)) return staffJson(ref.status, { error: ref.error });
 	const value = parsePieces(fields['scorta']);
 	if (value === null) return staffJson(422, { error: STOCK_TEXTS.minimum });
 	const result = await service.setStockMinimum(ref, value, actorOf(member));

@@ -95,7 +95,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, read: numb
 
 /**
  * The bytes of a stream when they are at most `limit`; otherwise the count read when the limit
- * was passed (the rest is left in the stream). Shared by every route that reads a body itself.
+ * was passed (the rest is left in the stream). Only readBodyAtMost calls it for a request.
  */
 export async function readAtMost(
 	reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -119,32 +119,60 @@ export async function readAtMost(
 	return bytes;
 }
 
-/** The body, refused when Content-Length or the bytes actually sent exceed MAX_BODY_BYTES. */
-async function readBody(request: Request, tooLargeText: string): Promise<Step<Uint8Array>> {
-	const tooLarge: Refusal = { status: 413, error: tooLargeText, headers: { Connection: 'close' } };
+/** What reading a body gave: its bytes, or why there are none to use. */
+export type BodyRead =
+	{ ok: true; bytes: Uint8Array } | { ok: false; why: 'too-large' | 'unreadable' };
+
+/**
+ * The one way the server reads a body, a request's on every route (or an answer it fetched):
+ * at most `limit` bytes are kept, counted as they arrive (a chunked body declares no length),
+ * and reading stops past the limit. A Content-Length over the limit is refused before anything
+ * is read; a malformed one is unreadable. Past the limit, the rest of a small body (up to
+ * DRAIN_BYTES) is read and thrown away, so the connection can serve the next request; a larger
+ * one is left unread: the server answers 413 at once and never closes the connection under the
+ * client while it still sends (its next write would fail before it read the 413), so the client
+ * reads the answer and stops; one that goes on sending is held by TCP's flow control, costing
+ * no memory, until the request timeout (SERVER_REQUEST_TIMEOUT_MS) ends it.
+ */
+export async function readBodyAtMost(
+	request: Pick<Request, 'headers' | 'body'>,
+	limit: number,
+): Promise<BodyRead> {
 	const declared = request.headers.get('content-length');
 	const declaredBytes = declared === null ? null : Number(declared);
 	if (declaredBytes !== null && !(Number.isSafeInteger(declaredBytes) && declaredBytes >= 0)) {
-		return { ok: false, refusal: UNREADABLE };
+		return { ok: false, why: 'unreadable' };
 	}
-	if (!request.body) return { ok: true, value: new Uint8Array(0) };
+	if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+	// eslint-disable-next-line no-restricted-syntax -- the one bounded reader itself
 	const reader = request.body.getReader();
 	try {
-		if (declaredBytes !== null && declaredBytes > MAX_BODY_BYTES) {
+		if (declaredBytes !== null && declaredBytes > limit) {
 			if (declaredBytes <= DRAIN_BYTES) await drain(reader, 0);
-			return { ok: false, refusal: tooLarge };
+			return { ok: false, why: 'too-large' };
 		}
-		const bytes = await readAtMost(reader, MAX_BODY_BYTES);
+		const bytes = await readAtMost(reader, limit);
 		if (typeof bytes === 'number') {
 			await drain(reader, bytes);
-			return { ok: false, refusal: tooLarge };
+			return { ok: false, why: 'too-large' };
 		}
-		return { ok: true, value: bytes };
+		return { ok: true, bytes };
 	} catch {
-		return { ok: false, refusal: UNREADABLE };
+		return { ok: false, why: 'unreadable' };
 	} finally {
 		reader.releaseLock();
 	}
+}
+
+/** The body, refused when Content-Length or the bytes actually sent exceed MAX_BODY_BYTES. */
+async function readBody(request: Request, tooLargeText: string): Promise<Step<Uint8Array>> {
+	const read = await readBodyAtMost(request, MAX_BODY_BYTES);
+	if (read.ok) return { ok: true, value: read.bytes };
+	if (read.why === 'unreadable') return { ok: false, refusal: UNREADABLE };
+	return {
+		ok: false,
+		refusal: { status: 413, error: tooLargeText },
+	};
 }
 
 /**

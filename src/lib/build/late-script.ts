@@ -1,0 +1,36 @@
+/**
+ * The layout's script after the first paint (docs/navigation.md, "Late work"). Astro writes the
+ * layout's `<script>` as a module script in the page, which a browser fetches, parses and runs
+ * before its first paint; on a phone that cost about 190 ms of LCP in Lighthouse's simulation.
+ * The build takes that module script out of each page and gives its address to the inline script
+ * «avvio» written right after it (BaseLayout.astro), as `data-src`, which imports it later. The
+ * address is the same on every page, and a hash covers a script's body, not its attributes, so
+ * the policy still allows «avvio» by one hash. Pure: the build (src/integrations/late-script.ts)
+ * gives it the pages.
+ */
+
+/** The name of the inline script that starts the late parts (SITE_SCRIPTS in lib/http/csp.ts). */
+export const STARTER = 'avvio';
+
+/** The module script Astro writes for the layout, right before the starter. */
+const SCRIPT_BEFORE_STARTER = new RegExp(
+	`<script type="module" src="([^"]+)"></script>(\\s*)<script data-site-script="${STARTER}"`,
+	'g',
+);
+
+/**
+ * What became of a page: `late` is the module's address when its script now starts late, null
+ * otherwise; `missing` says the page has the starter without a module script right before it
+ * (the build must then stop: the layout's script would be lost, or early).
+ */
+export type LateScriptResult = { html: string; late: string | null; missing: boolean };
+
+export function withLateScript(html: string): LateScriptResult {
+	if (!html.includes(`data-site-script="${STARTER}"`)) return { html, late: null, missing: false };
+	let late: string | null = null;
+	const written = html.replace(SCRIPT_BEFORE_STARTER, (_, src: string, space: string) => {
+		late = src;
+		return `${space}<script data-site-script="${STARTER}" data-src="${src}"`;
+	});
+	return late === null ? { html, late, missing: true } : { html: written, late, missing: false };
+}

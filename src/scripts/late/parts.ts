@@ -1,0 +1,37 @@
+import type { LatePart } from '../../lib/late/run';
+
+/**
+ * The page parts that work after the first paint, in the order they start (docs/navigation.md,
+ * "Late work"). Each is loaded only on a page that needs it, as its own chunk, and its module
+ * exports `start()`. To add one: a line here, with the marker its HTML carries, and a module
+ * whose `start()` is short (split longer work with `yieldToMain` from src/lib/late/run.ts). The
+ * page's first screen never waits for any of them: the layout starts them after `load`, at the
+ * first idle moment or the visitor's first use of the page.
+ */
+
+/** The page has an element matching `selector`. */
+const has = (selector: string) => () => document.querySelector(selector) !== null;
+
+export const LATE_PARTS: readonly LatePart[] = [
+	// 'Aperto ora · chiude alle 19:30', and the closures of /negozi that have ended.
+	{
+		name: 'aperto-ora',
+		needed: has('[data-open-now], [data-closed-until]'),
+		load: () => import('../open-now'),
+	},
+	// The product page's bar at the bottom of a phone's screen.
+	{ name: 'barra-ritiro', needed: has('[data-pickup-bar]'), load: () => import('../pickup-bar') },
+	// The next page fetched ahead where the browser has no Speculation Rules (Firefox, Safari).
+	{
+		name: 'prefetch',
+		needed: () => !(HTMLScriptElement.supports?.('speculationrules') ?? false),
+		load: () => import('../prefetch'),
+	},
+	// The service worker (offline pages, queued forms, 'Aggiorna'): last, as its install then
+	// downloads the shell pages.
+	{
+		name: 'service-worker',
+		needed: () => 'serviceWorker' in navigator,
+		load: () => import('../register-sw'),
+	},
+];

@@ -1,0 +1,49 @@
+import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { expect, test } from './helpers/test';
+
+/**
+ * Nothing the first screen needs waits for the page's own script (docs/navigation.md, "Late
+ * work"): no page asks for a module script or preloads one before its first paint, every script
+ * of a page that nobody touches is requested after its `load` event, and the late parts still
+ * happen: 'Aperto ora' is filled and the service worker registered.
+ */
+
+test('no page type fetches or preloads a module script before its first paint', async ({
+	request,
+}) => {
+	for (const path of Object.values(budgets.pages)) {
+		const html = await (await request.get(path)).text();
+		expect(html, path).not.toMatch(/<script[^>]+type="module"/);
+		expect(html, path).not.toContain('modulepreload');
+		expect(html, path).toMatch(/<script data-site-script="avvio" data-src="\/_astro\/[^"]+\.js">/);
+	}
+});
+
+test('on a page nobody touches, every script is requested after load, and the late parts run', async ({
+	page,
+}) => {
+	await page.goto('/contatti');
+	// 'Aperto ora' or 'Chiuso · apre …', filled by a late part.
+	await expect(page.locator('[data-open-now]').first()).toHaveText(/^(Aperto|Chiuso)/);
+	await expect
+		.poll(() =>
+			page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined),
+		)
+		.toBe(true);
+	const { loaded, scripts } = await page.evaluate(() => {
+		const [navigation] = performance.getEntriesByType(
+			'navigation',
+		) as PerformanceNavigationTiming[];
+		return {
+			loaded: navigation?.loadEventEnd ?? 0,
+			scripts: performance
+				.getEntriesByType('resource')
+				.filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'css')
+				.filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+				.map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+		};
+	});
+	expect(loaded).toBeGreaterThan(0);
+	expect(scripts.length).toBeGreaterThan(0);
+	for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(loaded);
+});
