@@ -43,3 +43,13 @@ export {
 	type ImportResult,
 } from './csv';
 export { DEFAULT_STOCK_SEED, seedStockFromFile, stockSeedPath } from './seed';
+export {
+	belowMinimumTotal,
+	STOCK_PAGE,
+	STOCK_PAGE_TEXTS,
+	stockListView,
+	stockVariantView,
+	type StockListView,
+	type StockRowView,
+	type StockVariantView,
+} from './view';

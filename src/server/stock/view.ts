@@ -12,7 +12,15 @@ import {
 	type StockPageFilter,
 } from '../../lib/stock/page';
 import type { StaffMember } from '../staff/guard';
-import type { StockRow, StockService } from './service';
+import { STOCK_HTTP_TEXTS } from './http';
+import { STOCK_TEXTS, type StockRow, type StockService } from './service';
+
+/** What the pages say when there is nothing to show. */
+export const STOCK_PAGE_TEXTS = Object.freeze({
+	unavailable: STOCK_HTTP_TEXTS.unavailable,
+	notFound: STOCK_TEXTS.notFound,
+	otherShop: STOCK_TEXTS.otherShop,
+});
 
 /** The page's address. */
 export const STOCK_PAGE = '/gestione/magazzino';
