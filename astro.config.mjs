@@ -15,6 +15,7 @@ import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import lateScript from './src/integrations/late-script.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
+import { SITE_ORIGIN } from './src/lib/site.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /**
@@ -35,7 +36,7 @@ function companyName() {
 const company = companyName();
 
 /** Public address of the site: canonical URLs, Open Graph and the sitemap use it. */
-const site = process.env.SITE_URL ?? 'https://www.vigorsport.it';
+const site = process.env.SITE_URL ?? SITE_ORIGIN;
 
 export default defineConfig({
 	site,
@@ -115,7 +116,7 @@ export default defineConfig({
 		hostHeaders(),
 		// `locals.contact` under `astro dev`, where the production server does not run.
 		devContact(),
-		// `locals.staff` under `astro dev`, after devContact, whose locals it adds to.
+		// `locals.services.staff` under `astro dev`, after devContact, whose locals it adds to.
 		devStaff(),
 	],
 	security: {

@@ -2,7 +2,7 @@
 // `npm run backup -- <cartella>`: a consistent copy of the messages database (CONTACT_DB_PATH,
 // default data/messages.sqlite) into <cartella>, taken with SQLite's online backup API while the
 // server runs, checked with PRAGMA integrity_check, readable by its owner only; only the newest
-// BACKUP_KEEP copies (default 14) stay. src/server/ops/backup.ts does the work.
+// BACKUP_KEEP copies (default 14) stay. src/server/operations/backup.ts does the work.
 //
 // Usage: npm run backup -- <cartella> [--keep N]     (<cartella> defaults to BACKUP_DIR)
 // Exit status: 0 done, 1 failed (nothing half-written is left), 2 bad usage.

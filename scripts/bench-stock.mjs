@@ -99,7 +99,7 @@ for (let n = 0; n < 250; n++) {
 		}),
 	);
 }
-/** @type {import('../src/server/stock/cli.ts')} */
+/** @type {import('../src/server/script-exports.ts')} */
 const stock = await import(pathToFileURL(join(distDir, 'server/magazzino.mjs')).href);
 const listDb = join(work, 'lista.sqlite');
 const { service, close } = stock.openStockService(

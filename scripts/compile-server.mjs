@@ -7,12 +7,13 @@
 //                                                                (`npm run serve`)
 //   src/server/script-exports.ts     -> dist/server/contact.mjs  the store and every kind's
 //                                                                report, for scripts/messages.mjs
-//   src/server/ops/index.ts          -> dist/server/ops.mjs      backup and restore, for
+//                                    -> dist/server/ops.mjs      backup and restore, for
 //                                                                scripts/backup.mjs, restore.mjs
-//   src/server/staff/index.ts        -> dist/server/staff.mjs    staff members and their links,
+//                                    -> dist/server/staff.mjs    staff members and their links,
 //                                                                for scripts/staff.mjs
-//   src/server/stock/cli.ts          -> dist/server/magazzino.mjs  the stock as CSV, for
+//                                    -> dist/server/magazzino.mjs  the stock as CSV, for
 //                                                                scripts/magazzino.mjs
+//   (one module for the scripts, under the four names they import)
 //
 // One esbuild run with code splitting: what both use (the submissions store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -33,9 +34,9 @@ import { esbuild } from './typescript.mjs';
 const ENTRIES = {
 	serve: 'src/server/main.ts',
 	contact: 'src/server/script-exports.ts',
-	ops: 'src/server/ops/index.ts',
-	staff: 'src/server/staff/index.ts',
-	magazzino: 'src/server/stock/cli.ts',
+	ops: 'src/server/script-exports.ts',
+	staff: 'src/server/script-exports.ts',
+	magazzino: 'src/server/script-exports.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -19,7 +19,7 @@ if (!existsSync(modulePath)) {
 	process.exit(1);
 }
 
-/** @type {import('../src/server/stock/cli.ts')} */
+/** @type {import('../src/server/script-exports.ts')} */
 const stock = await import(pathToFileURL(modulePath).href);
 const args = process.argv.slice(2);
 

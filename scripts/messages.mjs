@@ -3,7 +3,7 @@
 // `npm run prenotazioni` (this script with --prenotazioni): the same for the pickup
 // reservations, with their code, shop, day, items and customer. Each entry shows the address it
 // was sent from. The kinds and their reports come from the registry of kinds
-// (src/server/kinds.ts): a new kind's report needs nothing here.
+// (src/server/services/index.ts): a new kind's report needs nothing here.
 //
 // Usage: npm run messages [-- --limit N]
 //        npm run prenotazioni [-- --limit N]
@@ -35,11 +35,11 @@ if (!existsSync(modulePath)) {
 	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
 	process.exit(1);
 }
-const { KINDS, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
+const { REGISTRY, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
 
 // The kind whose option was given (`--prenotazioni`), else the one printed by default: every
-// kind with a report declares which (src/server/kinds.ts).
-const reported = KINDS.filter((kind) => kind.report);
+// kind with a report declares which (src/server/services/index.ts).
+const reported = REGISTRY.kinds.filter((kind) => kind.report);
 const kind =
 	reported.find((each) => each.report.option !== null && args.includes(each.report.option)) ??
 	reported.find((each) => each.report.option === null);
@@ -48,7 +48,7 @@ if (!existsSync(dbPath)) {
 	console.log(`${kind.report.none} (il database ${dbPath} non esiste ancora).`);
 	process.exit(0);
 }
-const store = SubmissionStore.open(dbPath, KINDS, { create: false });
+const store = SubmissionStore.open(dbPath, REGISTRY, { create: false });
 try {
 	console.log(`Database: ${dbPath}\n`);
 	console.log(kind.report.format(store.db, limit));

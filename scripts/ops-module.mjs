@@ -1,5 +1,5 @@
 // @ts-check
-// The compiled operations module (dist/server/ops.mjs, from src/server/ops/index.ts) for
+// The compiled operations module (dist/server/ops.mjs, from src/server/script-exports.ts) for
 // scripts/backup.mjs and scripts/restore.mjs, and the database path they work on.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

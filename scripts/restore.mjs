@@ -1,7 +1,7 @@
 // @ts-check
 // `npm run restore -- <copia>`: puts a backup made by `npm run backup` in place of the messages
 // database (CONTACT_DB_PATH, default data/messages.sqlite). Refuses while the server runs (the
-// database is open: see src/server/ops/backup.ts), checks the copy first, and keeps the
+// database is open: see src/server/operations/backup.ts), checks the copy first, and keeps the
 // database it replaces beside it (<nome>.prima-del-ripristino-<ora>).
 //
 // Usage: sudo systemctl stop vigorsport && npm run restore -- <copia> && sudo systemctl start vigorsport

@@ -24,9 +24,9 @@ const server = await startServer({
 });
 const origin = server.url.replace('127.0.0.1', 'localhost');
 
-/** @type {import('../src/server/staff/index.ts')} */
+/** @type {import('../src/server/script-exports.ts')} */
 const staff = await import(pathToFileURL(join(ROOT, 'dist/server/staff.mjs')).href);
-const store = staff.StaffStore.open(dbPath);
+const store = staff.openStaffStore(dbPath);
 const member = store.addStaff(
 	{ name: 'Giulia Rossi', email: 'giulia@vigorsport.it', shops: ['aosta'] },
 	Date.now(),

@@ -15,7 +15,7 @@ import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 const portArgument = process.argv.indexOf('--port');
 const port = portArgument > 0 ? Number(process.argv[portArgument + 1]) : undefined;
 assertBuilt();
-const { StaffStore } = await import(join(ROOT, 'dist/server/staff.mjs'));
+const { openStaffStore } = await import(join(ROOT, 'dist/server/staff.mjs'));
 
 /** Products of the build with a piece at Torino: one per reservation. */
 function torinoItems() {
@@ -51,7 +51,7 @@ const browser = await chromium.launch({
 	args: [...CHROMIUM_ARGS],
 });
 try {
-	const store = StaffStore.open(dbPath);
+	const store = openStaffStore(dbPath);
 	const member = store.addStaff(
 		{ name: 'Giulia Rossi', email: 'giulia@vigorsport.test', shops: ['torino'] },
 		Date.now(),

@@ -23,7 +23,7 @@ for (const file of [modulePath, settingsPath]) {
 	}
 }
 
-/** @type {import('../src/server/staff/index.ts')} */
+/** @type {import('../src/server/script-exports.ts')} */
 const staff = await import(pathToFileURL(modulePath).href);
 const args = process.argv.slice(2);
 
@@ -35,10 +35,10 @@ if (args.length === 0) {
 /** @type {{ shops: { id: string, name: string }[] }} */
 const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
 const origin =
-	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || 'https://www.vigorsport.it';
+	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || staff.SITE_ORIGIN;
 const dbPath = staff.contactDbPath(process.env, root);
 
-const store = staff.StaffStore.open(dbPath);
+const store = staff.openStaffStore(dbPath);
 try {
 	staff.runStaffCommand(args, {
 		store,

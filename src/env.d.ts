@@ -2,17 +2,13 @@
 declare namespace App {
 	interface Locals {
 		/**
-		 * The contact service of this process: the server's, or under `astro dev` the one of
-		 * src/integrations/dev-contact.ts.
+		 * The services of this process, by thing (src/server/services/index.ts): the server's, or
+		 * under `astro dev` those of src/integrations/dev-contact.ts and dev-staff.ts.
 		 */
-		contact?: import('./server/kinds').SubmissionsService;
-		/** The visitor's IP address as the server sees it (see TRUST_PROXY in README.md). */
+		services?: import('./server/services').RequestServices;
+		/** The visitor's IP address as the server sees it (TRUST_PROXY, PROXY_SECRET). */
 		clientAddress?: string;
-		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in README.md). */
+		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN). */
 		publicOrigin?: string | null;
-		/** The editor's GitHub sign-in (src/server/oauth/), when configured. */
-		oauth?: import('./server/oauth/github').OAuthSettings | null;
-		/** The staff area's service (src/server/staff/service.ts): sessions, passkeys, links. */
-		staff?: import('./server/staff/service').StaffService;
 	}
 }

@@ -4,7 +4,7 @@
  * untouched (prerendered pages go through here at build time, and must not read headers).
  */
 import { defineMiddleware } from 'astro:middleware';
-import { isStaffPath, staffMiddleware } from './server/staff/middleware';
+import { isStaffPath, staffMiddleware } from './server/staff';
 
 /** The public site's origin, allowed as Origin besides the server's own. */
 const siteOrigin = import.meta.env.SITE ? new URL(import.meta.env.SITE).origin : null;

@@ -6,8 +6,8 @@
  * - pages: network first (3 s), then the copy seen last, then the precached copy, then /offline;
  *   kept by their address without the query (a pickup code, a search), which their HTML never shows;
  * - images: cache first, 30 days, at most 200;
- * - the static JSON under /api/: stale while revalidate, but one product's data (its stock, which
- *   the pickup list checks): network first (3 s), then the copy seen last;
+ * - the static JSON under /api/: stale while revalidate, but one product's data (its prices, which
+ *   the pickup list shows): network first (3 s), then the copy seen last;
  * - search (Pagefind): its script, WASM, entry and metadata are precached; the entry is asked of
  *   the network first (it names the build's index), and the content-hashed index, fragment and
  *   filter chunks are cached as they are fetched, so search works offline after one search;
@@ -157,9 +157,10 @@ registerRoute(
 	}),
 );
 
-// One product's data (/api/product/<slug>.json): its stock per shop, which the pickup list
-// checks. From the network when it answers within the timeout, so the stock is
-// today's; else the copy seen last.
+// One product's data (/api/product/<slug>.json): its prices, which the pickup list shows. From
+// the network when it answers within the timeout, so they are today's; else the copy seen last.
+// Stock is never kept: pages read it from /api/disponibilita, a server route this worker leaves
+// to the network.
 registerRoute(
 	({ request, url }) =>
 		request.method === 'GET' &&

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { AstroIntegration } from 'astro';
-import type { SubmissionsService } from '../server/kinds';
+import type { SubmissionServices } from '../server/services';
 
 /** Where Astro's dev server reads a request's `locals` (Symbol.for('astro.locals') in Astro). */
 const LOCALS = Symbol.for('astro.locals');
 
-type ServiceModule = typeof import('../server/kinds');
-type CatalogueModule = typeof import('../server/pickup/catalogue');
+type ServiceModule = typeof import('../server/services');
+type CatalogueModule = typeof import('../server/reservations');
 
 /**
  * The dev server's own origin, from the address it listens on (never from a request's Host
@@ -22,7 +22,7 @@ function ownOrigin(address: AddressInfo | string | null | undefined): string {
  * The contact service under `astro dev`, where the production server (src/server/main.ts) does
  * not run: created from the environment on the first POST to /api/, one per dev server
  * (relative paths resolve against the working folder), and handed to Astro as
- * `locals.contact`, as the server does. The production build never contains it: only the dev
+ * `locals.services` (messages, reservations, outbox), as the server does. The production build never contains it: only the dev
  * server loads this module.
  *
  * The pickup catalogue (shops, hold days, company name, products) comes from the dev server
@@ -37,16 +37,20 @@ export default function devContact(): AstroIntegration {
 		name: 'dev-contact',
 		hooks: {
 			'astro:server:setup': ({ server, logger }) => {
-				let service: Promise<SubmissionsService> | undefined;
+				let service: Promise<SubmissionServices> | undefined;
 
-				async function create(origin: string): Promise<SubmissionsService> {
+				async function create(origin: string): Promise<SubmissionServices> {
 					const [services, catalogues] = (await Promise.all([
-						server.ssrLoadModule('/src/server/kinds.ts'),
-						server.ssrLoadModule('/src/server/pickup/catalogue.ts'),
+						server.ssrLoadModule('/src/server/services/index.ts'),
+						server.ssrLoadModule('/src/server/reservations/index.ts'),
 					])) as [ServiceModule, CatalogueModule];
 					const pickup = await catalogues.httpPickupCatalogue(origin);
-					const created = services.createContactServiceFromEnv(process.env, process.cwd(), pickup);
-					created.start();
+					const created = services.createSubmissionServicesFromEnv(
+						process.env,
+						process.cwd(),
+						pickup,
+					);
+					created.outbox.start();
 					return created;
 				}
 
@@ -59,8 +63,14 @@ export default function devContact(): AstroIntegration {
 					if (!needsService) return next();
 					service ??= create(ownOrigin(server.httpServer?.address()));
 					service.then(
-						(contact) => {
-							Reflect.set(req, LOCALS, { contact });
+						(created) => {
+							const locals: unknown = Reflect.get(req, LOCALS);
+							const known = typeof locals === 'object' && locals !== null ? locals : {};
+							const services: unknown = Reflect.get(known, 'services');
+							Reflect.set(req, LOCALS, {
+								...known,
+								services: { ...(typeof services === 'object' ? services : {}), ...created },
+							});
 							next();
 						},
 						(error: unknown) => {
@@ -73,7 +83,7 @@ export default function devContact(): AstroIntegration {
 					);
 				});
 				server.httpServer?.once('close', () => {
-					void service?.then((contact) => contact.close()).catch(() => undefined);
+					void service?.then((created) => created.outbox.close()).catch(() => undefined);
 				});
 			},
 		},

@@ -11,7 +11,7 @@ import {
 	trustedInlineScripts,
 	type FoundScript,
 } from '../lib/http/csp';
-import { ERROR_PAGE_STYLE } from '../server/submissions/answers';
+import { ERROR_PAGE_STYLE } from '../server/core/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
 import { sitePages } from './html-files';

@@ -11,6 +11,7 @@
  * - a reservation's page asks the API every 25 seconds whether it changed meanwhile, and says
  *   so; and asks for a confirmation before 'Ritirata' (cancelling confirms with its own box).
  */
+import { pickupCodeOf } from '../lib/pickup/code';
 
 const REFRESH_MS = 25_000;
 
@@ -73,8 +74,8 @@ function startScanner(): void {
 				const look = async () => {
 					if (!stream) return;
 					const [found] = await detector.detect(video).catch(() => []);
-					const code = found?.rawValue.trim().toUpperCase() ?? '';
-					if (/^[A-Z0-9]{6}$/.test(code)) {
+					const code = pickupCodeOf(found?.rawValue ?? '');
+					if (code !== null) {
 						stop();
 						window.location.assign(`/gestione?codice=${encodeURIComponent(code)}`);
 						return;

@@ -1,13 +1,14 @@
 /**
  * The bridge to Astro: on-demand routes (POST /api/contact) go to the handler of Astro's node
- * adapter (dist/server/entry.mjs, middleware mode), compressed, with `locals.contact` (the
- * service of this process), `locals.clientAddress`, `locals.publicOrigin`, `locals.oauth` and
- * `locals.staff` (the staff area's service).
+ * adapter (dist/server/entry.mjs, middleware mode), compressed, with `locals.services` (the
+ * services of this process, by thing: src/server/services/index.ts), `locals.clientAddress` and
+ * `locals.publicOrigin`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_SECRET_HEADER, VISITOR_IP_HEADER } from '../lib/http/proxy';
 import type { AnswerControl } from './answer-headers';
+import type { Services } from './services';
 
 /** The handler that dist/server/entry.mjs exports in middleware mode. */
 export type AstroHandler = (
@@ -74,9 +75,9 @@ export type ToAstro = (req: IncomingMessage, res: ServerResponse, answer: Answer
 export function createAstroBridge(
 	astroHandler: AstroHandler,
 	compress: Compress,
-	contact: NonNullable<App.Locals['contact']>,
+	services: Services,
 	trust: ProxyTrust,
-	extra: Pick<App.Locals, 'publicOrigin' | 'oauth' | 'staff'> = {},
+	publicOrigin: string | null = null,
 ): ToAstro {
 	return (req, res, answer) => {
 		answer.bareErrorsAsJson = true;
@@ -86,7 +87,7 @@ export function createAstroBridge(
 			const clientAddress = clientAddressOf(req.headers, req.socket.remoteAddress, trust);
 			// The secret goes no further than this check.
 			delete req.headers[PROXY_SECRET_HEADER];
-			astroHandler(req, res, undefined, { ...extra, contact, clientAddress });
+			astroHandler(req, res, undefined, { services, clientAddress, publicOrigin });
 		});
 	};
 }

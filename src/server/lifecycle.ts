@@ -5,7 +5,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ServerSettings } from './env';
-import { scrubPath } from './ops/scrub';
+import { scrubPath } from './core/scrub';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 
 /**

@@ -12,7 +12,7 @@
  *
  * Order of handling (handler.ts):
  *   0. /api/health, any method but the forbidden ones       -> the Node server's own answer
- *                                                              (ops/health.ts; 405 but GET/HEAD)
+ *                                                              (operations/health.ts; 405 but GET/HEAD)
  *   1. GET/HEAD of a legacy address (dist/client/_redirects)  -> 301, query string kept
  *   2. GET/HEAD of /x/ (any path but /)                        -> 301 to /x, query string kept
  *   0. TRACE, TRACK, CONNECT anywhere                          -> 405 (never reach Astro)
@@ -28,12 +28,12 @@
  * too slow) never reaches the handler: lifecycle.ts answers it with JSON and the security headers.
  * Any unexpected error answers a plain 500 JSON and is logged; there is never a stack trace.
  *
- * The submissions service (src/server/kinds.ts) is created here at start-up, one per
- * process, so its retry loop sends the e-mails a previous run left unsent without waiting for a
- * first visitor. It reads the build it serves for reservations and its e-mails' company name
- * (src/server/pickup/catalogue.ts: dist/client/api/ritiro.json, dist/client/api/product/).
- * Astro's handler gets it as `locals.contact` (with `locals.clientAddress`) for
- * POST /api/contact and POST /api/prenotazioni.
+ * The services (src/server/services/index.ts, one per thing) are created here at start-up, one
+ * set per process, so the outbox's retry loop sends the e-mails a previous run left unsent
+ * without waiting for a first visitor. Reservations are checked against the build served, whose
+ * company name signs the e-mails (src/server/reservations/catalogue.ts: dist/client/api/ritiro.json,
+ * dist/client/api/product/). Astro's handler gets them as `locals.services` (with
+ * `locals.clientAddress` and `locals.publicOrigin`).
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
@@ -43,10 +43,10 @@
  * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS
  * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
  * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
- * (ops/settings.ts), and the contact service's variables (README.md), whose relative paths
+ * (core/settings.ts), and the contact service's variables (README.md), whose relative paths
  * resolve against the folder that holds the build (the project folder).
  *
- * Logs: one JSON line per event on standard output, through pino (ops/log.ts): each request (its
+ * Logs: one JSON line per event on standard output, through pino (core/log.ts): each request (its
  * path scrubbed of keys), each e-mail attempt, and every console line of the process.
  */
 import { join, resolve } from 'node:path';
@@ -56,21 +56,26 @@ import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
-import { createContactServiceFromEnv, type SubmissionsService } from './kinds';
-import { filePickupCatalogue, type PickupCatalogue } from './pickup/catalogue';
+import {
+	createSubmissionServicesFromEnv,
+	REGISTRY,
+	type Services,
+	type SubmissionServices,
+} from './services';
+import { filePickupCatalogue, type PickupCatalogue } from './reservations';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
-import { oauthSettingsFromEnv, type OAuthSettings } from './oauth/github';
+import { oauthSettingsFromEnv, type OAuthSettings } from './editor-auth';
 import { createHandler } from './handler';
 import { closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from './not-found';
-import { createHealthRoute } from './ops/health';
-import { createJsonLog } from './ops/log';
-import { opsSettingsFromEnv, type OpsSettings } from './ops/settings';
-import { createStaffServiceFromEnv, type StaffService } from './staff/service';
+import { createHealthRoute } from './operations';
+import { createJsonLog } from './core/log';
+import { opsSettingsFromEnv, type OpsSettings } from './core/settings';
+import { createStaffServiceFromEnv, type StaffService } from './staff';
 import { createStaticFiles } from './static-files';
 
 /**
- * One JSON line per event (ops/log.ts): requests, e-mail attempts, and whatever the process
+ * One JSON line per event (core/log.ts): requests, e-mail attempts, and whatever the process
  * writes with `console`, Astro's error messages included.
  */
 const log = createJsonLog();
@@ -135,32 +140,36 @@ try {
 }
 
 /** The contact service of this process; a bad configuration stops the server here. */
-let contact: SubmissionsService;
+let submissions: SubmissionServices;
 try {
-	contact = createContactServiceFromEnv(process.env, root, pickup, {
+	submissions = createSubmissionServicesFromEnv(process.env, root, pickup, {
 		log: log.contactLog,
 		onEmailAttempt: log.emailAttempt,
 	});
 } catch (error) {
 	stop(`Contact service: ${error instanceof Error ? error.message : String(error)}`);
 }
-contact.start();
+const { outbox } = submissions;
+outbox.start();
 console.log(
-	contact.simulationMode
-		? `Contact messages: simulation mode (no SMTP_HOST), stored in ${contact.dbPath}`
-		: `Contact messages: stored in ${contact.dbPath}, e-mailed through ${process.env['SMTP_HOST']}`,
+	outbox.simulationMode
+		? `Contact messages: simulation mode (no SMTP_HOST), stored in ${outbox.dbPath}`
+		: `Contact messages: stored in ${outbox.dbPath}, e-mailed through ${process.env['SMTP_HOST']}`,
 );
 
 /**
  * The staff area's service on the same database file: sessions, passkeys, one-time links
- * (staff/service.ts); Astro's handler gets it as `locals.staff`.
+ * (staff/service.ts); Astro's handler gets it as `locals.services.staff`.
  */
 let staff: StaffService;
 try {
-	staff = createStaffServiceFromEnv(process.env, root);
+	staff = createStaffServiceFromEnv(process.env, root, REGISTRY);
 } catch (error) {
 	stop(`Staff area: ${error instanceof Error ? error.message : String(error)}`);
 }
+
+/** Every service of the process, by thing: Astro's handler gets them as `locals.services`. */
+const services: Services = { ...submissions, staff, editorAuth: oauth };
 
 /** Compression of Astro's answers (files and the not-found pages are precompressed). */
 const compress = compression() as unknown as Compress;
@@ -170,16 +179,12 @@ const handle = createHandler({
 	staticFiles,
 	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
 	sendNotFound,
-	toAstro: createAstroBridge(astroHandler, compress, contact, settings, {
-		publicOrigin: settings.publicOrigin,
-		oauth,
-		staff,
-	}),
+	toAstro: createAstroBridge(astroHandler, compress, services, settings, settings.publicOrigin),
 	nodeRoutes: new Map([
 		[
 			'/api/health',
 			createHealthRoute({
-				facts: () => contact.health(ops.emailMaxWaitMs, 250),
+				facts: () => outbox.health(ops.emailMaxWaitMs, 250),
 				minIntervalMs: ops.healthMinIntervalMs,
 			}),
 		],
@@ -191,7 +196,7 @@ listen(server, settings);
 closeOnSignals(
 	server,
 	async () => {
-		await contact.close(ops.stopEmailsMs);
+		await outbox.close(ops.stopEmailsMs);
 		staff.close();
 	},
 	{ requestsMs: ops.stopRequestsMs },

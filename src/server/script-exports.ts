@@ -1,11 +1,46 @@
 /**
- * What the staff scripts need of the server's code, bundled by scripts/compile-server.mjs to
- * dist/server/contact.mjs (sharing its chunks with dist/server/serve.mjs: one copy of the code):
- * the store and every kind's report (`npm run messages`, `npm run prenotazioni`, through the
- * registry), and the pickup days for scripts/bench-contact.mjs.
+ * What the staff's scripts need of the server's code, bundled by scripts/compile-server.mjs to
+ * dist/server/contact.mjs, ops.mjs, staff.mjs and magazzino.mjs (sharing their chunks with dist/server/serve.mjs:
+ * one copy of the code): the database path, the store and every kind's report (`npm run
+ * messages`, `npm run prenotazioni`, through the registry), the backups (`npm run backup`,
+ * `restore`), the staff commands (`npm run staff`), the stock as CSV (`npm run magazzino`,
+ * and scripts/bench-stock.mjs), and the pickup days for
+ * scripts/bench-contact.mjs. Everything that opens the database is bound here to the one list
+ * of migrations (services/registry.ts).
  */
-export { contactDbPath, ContactConfigError } from './submissions/config';
-export { KINDS } from './kinds';
-export { SubmissionStore } from './submissions/store';
+import { backupDatabase as backupWith, restoreDatabase as restoreWith } from './operations';
+import { StaffStore } from './staff';
+import { MIGRATIONS, openStockService, REGISTRY } from './services';
+import { runStockCommand as runWith, type StockCliContext } from './stock';
+
+export { contactDbPath, ContactConfigError } from './core/config';
+export { KINDS, REGISTRY } from './services';
+export { SubmissionStore } from './core/store';
+export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
+export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
+export { StockCliError, STOCK_HELP } from './stock';
+export { openStockService } from './services';
+/** For scripts/staff.mjs: the site's address when no variable names it. */
+export { SITE_ORIGIN } from '../lib/site';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
 export { pickupDays } from '../lib/pickup/days';
+
+type Unbound<Options> = Omit<Options, 'schemaVersion'>;
+
+/** A checked copy of the database (`npm run backup`), for the schema this code knows. */
+export const backupDatabase = (options: Unbound<Parameters<typeof backupWith>[0]>) =>
+	backupWith({ ...options, schemaVersion: MIGRATIONS.length });
+
+/** Puts a copy back (`npm run restore`), refusing one of a schema this code does not know. */
+export const restoreDatabase = (options: Unbound<Parameters<typeof restoreWith>[0]>) =>
+	restoreWith({ ...options, schemaVersion: MIGRATIONS.length });
+
+/** The staff tables of the database file (`npm run staff`). */
+export function openStaffStore(path: string, options?: { create?: boolean }): StaffStore {
+	return StaffStore.open(path, REGISTRY, options);
+}
+
+/** One `npm run magazzino` command, on the stock service the facade opens. */
+export function runStockCommand(args: readonly string[], context: Omit<StockCliContext, 'open'>) {
+	return runWith(args, { ...context, open: openStockService });
+}

@@ -12,7 +12,8 @@ import { storedList } from './helpers/pickup';
  */
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const WHEY = '/prodotti/proteine/whey-concentrate-80';
+/** A product whose first variant some shop has (the page opens on it). */
+const CASEIN = '/prodotti/proteine/caseina-micellare';
 
 /**
  * Playwright's 'Pixel 7' (412 × 839) and 'iPhone SE' (320 × 568: the narrowest phone the site
@@ -64,7 +65,7 @@ for (const phone of PHONES) {
 		test('product page: name and price first; the bar adds the chosen variant in one tap', async ({
 			page,
 		}) => {
-			const react = await openHoldingReact(page, WHEY);
+			const react = await openHoldingReact(page, CASEIN);
 
 			// The photo keeps its ratio (the sample's is square) within half the screen's height.
 			const photo = page.locator('[data-product-photo]');

@@ -17,6 +17,8 @@ import { openControlled } from './helpers/worker';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WHEY = '/prodotti/proteine/whey-concentrate-80';
 const CREATINE = '/prodotti/aminoacidi-e-creatina/creatina-monoidrato';
+/** A product whose first variant some shop has: the page opens on it. */
+const CASEIN = '/prodotti/proteine/caseina-micellare';
 const LIST = '/lista-ritiro';
 /** Friday 27 November 2026, 11:00 in Rome: pickup from Saturday; Sunday both shops are closed. */
 const FRIDAY = new Date('2026-11-27T11:00:00+01:00');
@@ -58,17 +60,41 @@ async function chooseFirstDay(page: Page): Promise<string> {
 test('one tap on «Aggiungi alla lista ritiro» on a fresh page adds the chosen variant', async ({
 	page,
 }) => {
-	const react = await openHoldingReact(page, WHEY);
+	const react = await openHoldingReact(page, CASEIN);
 	const add = page.getByRole('button', { name: 'Aggiungi alla lista ritiro' });
 	await expect(add).toBeEnabled();
 	await add.tap();
 	react.release();
 	await expect(toast(page, 'Aggiunto alla lista ritiro')).toBeVisible();
-	await expect(toast(page, 'Whey 80 Concentrate, Cioccolato – 2 kg: 1 nella lista.')).toBeVisible();
+	await expect(
+		toast(page, 'Caseina Micellare Night, Cioccolato – 900 g: 1 nella lista.'),
+	).toBeVisible();
 	await expect(badge(page)).toHaveAccessibleName('Lista ritiro (1)');
 	expect(await storedList(page)).toEqual([
-		expect.objectContaining({ variantId: 'cioccolato-2-kg', quantity: 1 }),
+		expect.objectContaining({ variantId: 'cioccolato-900-g', quantity: 1 }),
 	]);
+});
+
+test('one tap on «Aggiungi» for a size no shop has now says so, and adds nothing', async ({
+	page,
+}) => {
+	// Whey's first size, Cioccolato 900 g, has no piece in either shop (the live figure).
+	const react = await openHoldingReact(page, WHEY);
+	await expect(page.locator('[data-variant-state]')).toContainText('Esaurito');
+	await page.getByRole('button', { name: 'Aggiungi alla lista ritiro' }).tap();
+	react.release();
+	await expect(
+		page.getByRole('alert').filter({
+			hasText: 'Questo prodotto ora non è disponibile in nessun negozio.',
+		}),
+	).toBeVisible();
+	expect(await storedList(page)).toEqual([]);
+	// Once hydrated, the box says so in place of the button, and another size can be chosen.
+	await expect(page.locator('[data-pickup-add-box]')).toContainText(
+		'Questa variante non è disponibile in nessun negozio',
+	);
+	await page.getByRole('radio', { name: '2 kg' }).locator('xpath=..').tap();
+	await expect(page.getByRole('button', { name: 'Aggiungi alla lista ritiro' })).toBeVisible();
 });
 
 test('two products in different variants, the same variant again, the badge counts pieces', async ({
@@ -480,7 +506,7 @@ test('a reservation sent to the server opens the confirmation with its code; the
 	expect(await storedList(page)).toEqual([]);
 });
 
-test('the pieces others have reserved are not offered; without the server the shelf stock stands', async ({
+test('the pieces others have reserved are not offered; without the server no old figure stands', async ({
 	page,
 }) => {
 	const free = async () => {
@@ -522,11 +548,13 @@ test('the pieces others have reserved are not offered; without the server the sh
 	await expect(biscuit.locator('[data-line-status]')).toHaveText(figure(before - 1));
 	await expect(pieces.locator('option')).toHaveCount(before - 1);
 
-	// The server unreachable: the page goes by the shelf stock, and the server checks on sending.
+	// The server unreachable: the line says its availability cannot be checked now (no old
+	// figure), and the server checks on sending.
 	await page.route('**/api/disponibilita?**', (route) => route.abort('internetdisconnected'));
 	await page.reload();
-	await expect(biscuit.locator('[data-line-status]')).toHaveText(figure(6));
-	await expect(pieces.locator('option')).toHaveCount(6);
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(
+		'Disponibilità non verificabile ora: la controlla il negozio.',
+	);
 });
 
 test.describe('offline', () => {

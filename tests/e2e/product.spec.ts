@@ -6,6 +6,20 @@ import { waitForIsland } from './helpers/islands';
 const WHEY = '/prodotti/proteine/whey-concentrate-80';
 
 const availability = (page: Page) => page.locator('[data-availability]');
+
+/** What the server says each shop has of a whey variant now (GET /api/disponibilita). */
+async function serverFigure(page: Page, variantId: string): Promise<Record<string, number>> {
+	const response = await page.request.get('/api/disponibilita?prodotto=whey-concentrate-80');
+	expect(response.headers()['cache-control']).toBe('no-store');
+	const body = (await response.json()) as {
+		prodotti: Record<string, Record<string, Record<string, number>>>;
+	};
+	return body.prodotti['whey-concentrate-80']?.[variantId] ?? {};
+}
+
+/** The availability table's words for a shop's pieces. */
+const rowText = (pieces = 0) =>
+	pieces > 1 ? `${pieces} disponibili` : pieces === 1 ? '1 disponibile' : 'Non disponibile';
 const price = (page: Page) => page.locator('[data-product-price]');
 
 async function open(page: Page, path = WHEY) {
@@ -16,11 +30,11 @@ async function open(page: Page, path = WHEY) {
 }
 
 // One visit of the whey's page: what it shows first, then its tabs, then a change of flavour.
-test('the whey page: structured data, the first variant in stock, tabs by keyboard, a change of flavour', async ({
+test('the whey page: structured data, the first variant, the live figure, tabs by keyboard, a change of flavour', async ({
 	page,
 }) => {
 	await open(page);
-	await test.step('structured data describes the product group and its offers', async () => {
+	await test.step('structured data describes the product group and its offers, sold in store', async () => {
 		const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
 		const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
 		const group = data.find((item) => item['@type'] === 'ProductGroup') as
@@ -28,20 +42,23 @@ test('the whey page: structured data, the first variant in stock, tabs by keyboa
 		expect(group?.hasVariant).toHaveLength(8);
 		expect(group?.hasVariant[0]?.offers).toMatchObject({
 			price: '29.90',
-			availability: 'https://schema.org/OutOfStock',
+			availability: 'https://schema.org/InStoreOnly',
 		});
 		expect(data.some((item) => item['@type'] === 'BreadcrumbList')).toBe(true);
 	});
 
-	await test.step('opens on the first flavour and its first size in stock; sold-out sizes are disabled', async () => {
+	await test.step('opens on the first flavour and its first size; the live figure says it is sold out', async () => {
 		await expect(page.getByLabel('Gusto')).toHaveValue('Cioccolato');
-		// 900 g of Cioccolato is sold out in both shops: disabled, and 2 kg is chosen instead.
+		// 900 g of Cioccolato has no piece in either shop: the build cannot know it, the live
+		// figure says so once it has arrived, and the page does not change the visitor's variant.
+		expect(await serverFigure(page, 'cioccolato-900-g')).toEqual({ torino: 0, aosta: 0 });
+		await expect(page.getByRole('radio', { name: /900 g/ })).toBeChecked();
 		await expect(page.getByRole('radio', { name: /900 g/ })).toBeDisabled();
-		await expect(page.getByRole('radio', { name: '2 kg' })).toBeChecked();
+		await expect(page.getByRole('radio', { name: '2 kg' })).toBeEnabled();
 		await expect(page.getByRole('group', { name: 'Formato' })).toBeVisible();
-		await expect(price(page)).toContainText('54,90');
-		await expect(price(page)).toContainText('60,90');
-		await expect(page.locator('[data-variant-state]')).toHaveText('Disponibile');
+		await expect(price(page)).toContainText('29,90');
+		await expect(page.locator('[data-variant-state]')).toHaveText('Esaurito');
+		await expect(availability(page)).toContainText('0 pezzi');
 		// A wide screen keeps two columns: the photo at the left of the name, no bar at the bottom.
 		const photo = await page.locator('[data-product-photo]').boundingBox();
 		const name = await page.getByRole('heading', { level: 1 }).boundingBox();
@@ -87,15 +104,23 @@ test('the whey page: structured data, the first variant in stock, tabs by keyboa
 		await expect(picture).toHaveAttribute('alt', /vaniglia/i);
 		expect(await picture.getAttribute('src')).not.toBe(before);
 		await expect(availability(page)).toContainText('Vaniglia – 900 g');
-		await expect(availability(page).getByRole('definition').first()).toHaveText('7 disponibili');
+		const vanilla = await serverFigure(page, 'vaniglia-900-g');
+		await expect(availability(page).getByRole('definition').first()).toHaveText(
+			rowText(vanilla['torino']),
+		);
 		await expect(availability(page)).toContainText('Totale disponibile');
-		await expect(availability(page)).toContainText('10 pezzi');
+		await expect(availability(page)).toContainText(
+			`${(vanilla['torino'] ?? 0) + (vanilla['aosta'] ?? 0)} pezzi`,
+		);
 		await expect(page).toHaveURL(/variante=vaniglia-900-g/);
 
 		await page.getByLabel('Gusto').selectOption('Biscotto');
 		await page.getByRole('radio', { name: '2 kg' }).check({ force: true });
+		expect(await serverFigure(page, 'biscotto-2-kg')).toMatchObject({ torino: 0 });
 		await expect(availability(page).getByRole('definition').nth(0)).toHaveText('Non disponibile');
-		await expect(availability(page).getByRole('definition').nth(1)).toHaveText('2 disponibili');
+		await expect(availability(page).getByRole('definition').nth(1)).toHaveText(
+			rowText((await serverFigure(page, 'biscotto-2-kg'))['aosta']),
+		);
 		await expect(
 			availability(page).getByRole('link', { name: 'Prenota in negozio' }),
 		).toHaveAttribute(

@@ -14,6 +14,7 @@
 import { linkUrl } from '../../src/server/staff/links';
 import { secureCookies, sessionCookieName } from '../../src/server/staff/rules';
 import { StaffStore, type StaffMember } from '../../src/server/staff/store';
+import { REGISTRY } from '../../src/server/services';
 
 /** Who to create; every field has a default, and the e-mail is made unique per call. */
 export interface StaffInput {
@@ -25,7 +26,7 @@ export interface StaffInput {
 let created = 0;
 
 function withStore<T>(dbPath: string, run: (store: StaffStore) => T): T {
-	const store = StaffStore.open(dbPath);
+	const store = StaffStore.open(dbPath, REGISTRY);
 	try {
 		return run(store);
 	} finally {

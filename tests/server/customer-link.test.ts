@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { rawRequest, useSimulationServer } from './helpers/contact';
 import { pieceReservation, postReservation, singlePieces } from './helpers/pickup';
-import { MISSES_PER_MINUTE } from '../../src/server/customer/links';
+import { MISSES_PER_MINUTE } from '../../src/server/reservations/customer-links';
 
 /**
  * The customer's link with the real parts: the built server in simulation mode, a real SQLite

@@ -136,17 +136,40 @@ describe('GET /api/disponibilita', () => {
 		expect(products[WHEY.productId]).toMatchObject({ [WHEY.variantId]: 0 });
 	});
 
+	it('without a shop, answers every shop in one shape: pieces per shop of each variant', async () => {
+		const response = await availability(
+			`prodotto=${WHEY.productId}&prodotto=prodotto-sparito&prodotto=${WHEY.productId}`,
+		);
+		expect(response.status).toBe(200);
+		expect(response.headers['cache-control']).toBe('no-store');
+		expect(response.json['negozi']).toEqual(['torino', 'aosta']);
+		const products = response.json['prodotti'] as Record<
+			string,
+			Record<string, Record<string, number>> | null
+		>;
+		expect(Object.keys(products).sort()).toEqual(['prodotto-sparito', WHEY.productId].sort());
+		expect(products['prodotto-sparito']).toBeNull();
+		expect(products[WHEY.productId]?.[WHEY.variantId]).toEqual({
+			torino: await freeWhey('torino'),
+			aosta: await freeWhey('aosta'),
+		});
+	});
+
+	it('answers a whole category page (100 products) in one request', async () => {
+		const ids = Array.from({ length: 100 }, (_, i) => `prodotto-${i}`);
+		const response = await availability(ids.map((id) => `prodotto=${id}`).join('&'));
+		expect(response.status).toBe(200);
+		expect(Object.keys(response.json['prodotti'] as object)).toHaveLength(100);
+	});
+
 	it.each([
-		['', /negozio esistente/],
-		[`prodotto=${WHEY.productId}`, /negozio esistente/],
+		['', /almeno un prodotto/],
 		[`negozio=milano&prodotto=${WHEY.productId}`, /negozio esistente/],
 		[`negozio=torino&negozio=aosta&prodotto=${WHEY.productId}`, /negozio esistente/],
 		['negozio=torino', /almeno un prodotto/],
 		['negozio=torino&prodotto=..%2F..%2Fetc%2Fpasswd', /non è un codice prodotto valido/],
-		[
-			`negozio=torino&${Array.from({ length: 31 }, (_, i) => `prodotto=p${i}`).join('&')}`,
-			/al massimo 30 prodotti/,
-		],
+		['prodotto=Maiuscolo', /non è un codice prodotto valido/],
+		[Array.from({ length: 101 }, (_, i) => `prodotto=p${i}`).join('&'), /al massimo 100 prodotti/],
 		[`negozio=torino&prodotto=${WHEY.productId}&codice=1`, /Parametro sconosciuto: «codice»/],
 	])('?%s: 400 in Italian', async (query, error) => {
 		const response = await availability(query);

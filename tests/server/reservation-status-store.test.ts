@@ -3,24 +3,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPickupItems } from '../../src/lib/pickup/items';
-import type { PickupReservation } from '../../src/lib/pickup/request';
-import { KINDS } from '../../src/server/kinds';
-import { heldPieces, insertReservation, type NewReservation } from '../../src/server/pickup/store';
+import { MIGRATIONS, REGISTRY } from '../../src/server/services';
+import {
+	heldPieces,
+	insertReservation,
+	type NewReservation,
+} from '../../src/server/reservations/store';
 import { countStock } from '../helpers/stock';
 import {
 	staffReservation,
 	staffReservationIdByCode,
-} from '../../src/server/staff-desk/staff-store';
+} from '../../src/server/reservations/staff-store';
 import {
 	changeReservationStatus,
 	expireReservations,
 	type StatusChange,
-} from '../../src/server/staff-desk/status-store';
-import { composeEmail } from '../../src/server/submissions/emails';
-import { migrate } from '../../src/server/submissions/schema';
-import { MIGRATIONS, SubmissionStore } from '../../src/server/submissions/store';
-import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+} from '../../src/server/reservations/status-store';
+import { composeEmail } from '../../src/server/core/emails';
+import { migrate } from '../../src/server/core/schema';
+import { SubmissionStore } from '../../src/server/core/store';
+import {
+	newReservation as sharedReservation,
+	pickupReservation,
+	T0,
+	WHEY,
+} from '../fixtures/reservations';
 import { createStaffMember } from '../helpers/staff';
 
 /**
@@ -54,7 +61,7 @@ type Store = ReturnType<typeof storeOn>;
 
 /** The store of the file, with two members of staff of Torino (Giulia and Marco). */
 function openStore(): Store {
-	const store = SubmissionStore.open(path, KINDS);
+	const store = SubmissionStore.open(path, REGISTRY);
 	open.push(store);
 	// A shelf these tests never empty: collections lower it, and have tests of their own.
 	for (const shop of ['torino', 'aosta']) {
@@ -83,42 +90,16 @@ afterEach(() => {
 	rmSync(dir, { recursive: true, force: true });
 });
 
-/** Thursday 26 November 2026, 11:00 in Rome. */
-const T0 = Date.parse('2026-11-26T10:00:00Z');
-const TORINO = PICKUP_SHOPS[0] as (typeof PICKUP_SHOPS)[number];
 const GIULIA = { id: 0, name: 'Giulia' };
 const MARCO = { id: 0, name: 'Marco' };
 
-const checked = checkPickupItems(
-	[{ productId: 'whey-concentrate-80', variantId: 'cioccolato-2-kg', quantity: 2 }],
-	lookupProduct,
-);
-if (!checked.ok) throw new Error('the fixture items must pass');
-
-const RESERVATION: PickupReservation = {
-	shop: TORINO,
-	// Friday 27 November, held 2 days: through Sunday 29 November.
-	day: '2026-11-27',
-	lines: checked.lines,
-	totalCents: checked.totalCents,
-	indexes: checked.indexes,
-	name: 'Mario Rossi',
-	email: 'mario@example.it',
-	phone: '+39 011 123 4567',
-};
-
-function newReservation(overrides: Partial<NewReservation> = {}): NewReservation {
-	return {
-		reservation: RESERVATION,
-		holdDays: 2,
-		createdAt: new Date(T0),
-		spam: false,
-		delivery: 'smtp',
-		emails: [],
-		confirmationsPerDay: 3,
-		...overrides,
-	};
-}
+/**
+ * The shared fixture's reservation of two pieces of whey at Torino for Friday 27 November, held
+ * 2 days (through Sunday 29 November), stored without e-mails.
+ */
+const RESERVATION = pickupReservation({ items: [WHEY] });
+const newReservation = (overrides: Partial<NewReservation> = {}): NewReservation =>
+	sharedReservation({ reservation: RESERVATION, holdDays: 2, emails: [], ...overrides });
 
 /** Stores a reservation; returns its id. */
 function reserve(store: Store, overrides: Partial<NewReservation> = {}): number {
@@ -355,13 +336,11 @@ describe("the automatic 'Non ritirata'", () => {
 
 describe('the schema upgrade', () => {
 	it('brings a database of the schema before the states up to date, keeping rows, ids and e-mails', () => {
-		const before = MIGRATIONS.indexOf(
-			MIGRATIONS.find((sql) => sql.includes('CREATE TABLE reservations_new')) ?? '',
-		);
+		const before = MIGRATIONS.findIndex(({ sql }) => sql.includes('CREATE TABLE reservations_new'));
 		expect(before).toBeGreaterThan(0);
 		const db = new Database(path);
 		db.pragma('foreign_keys = ON');
-		for (const sql of MIGRATIONS.slice(0, before)) db.exec(sql);
+		for (const { sql } of MIGRATIONS.slice(0, before)) db.exec(sql);
 		db.pragma(`user_version = ${before}`);
 		db.prepare(
 			`INSERT INTO reservations (id, created_at, code, shop_id, shop_name, shop_address,
@@ -402,7 +381,7 @@ describe('the schema upgrade', () => {
 		const db = new Database(path);
 		open.push(db);
 		db.pragma('foreign_keys = ON');
-		migrate(db);
+		migrate(db, MIGRATIONS);
 		expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
 		expect(() =>
 			db

@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countMessages, listMessages } from '../../src/server/contact/store';
-import { reservationIdOfToken } from '../../src/server/customer/store';
-import { KINDS } from '../../src/server/kinds';
-import { listReservations } from '../../src/server/pickup/store';
-import { MIGRATIONS } from '../../src/server/submissions/schema';
-import { SubmissionStore } from '../../src/server/submissions/store';
+import { countMessages, listMessages } from '../../src/server/messages/store';
+import { reservationIdOfToken } from '../../src/server/reservations/customer-store';
+import { MIGRATIONS, REGISTRY } from '../../src/server/services';
+import { listReservations } from '../../src/server/reservations/store';
+import { SubmissionStore } from '../../src/server/core/store';
 import { tempDatabase } from './helpers/contact';
 
 /**
@@ -30,7 +29,7 @@ function shippedDatabase(): { dbPath: string; db: Database.Database } {
 	const db = new Database(temp.dbPath);
 	db.pragma('journal_mode = WAL');
 	db.pragma('foreign_keys = ON');
-	MIGRATIONS.slice(0, SHIPPED_SCHEMA).forEach((sql, index) => {
+	MIGRATIONS.slice(0, SHIPPED_SCHEMA).forEach(({ sql }, index) => {
 		db.transaction(() => {
 			db.exec(sql);
 			db.pragma(`user_version = ${index + 1}`);
@@ -196,7 +195,7 @@ describe('upgrading a database of the shipped schema', () => {
 		expect(db.pragma('user_version', { simple: true })).toBe(SHIPPED_SCHEMA);
 		db.close();
 
-		const store = SubmissionStore.open(dbPath, KINDS, { create: false });
+		const store = SubmissionStore.open(dbPath, REGISTRY, { create: false });
 		cleanups.push(() => store.close());
 		expect(store.schemaVersion).toBe(MIGRATIONS.length);
 		expect(MIGRATIONS.length).toBeGreaterThan(SHIPPED_SCHEMA);
@@ -247,11 +246,11 @@ describe('upgrading a database of the shipped schema', () => {
 		const { dbPath, db } = shippedDatabase();
 		fill(db);
 		db.close();
-		SubmissionStore.open(dbPath, KINDS, { create: false }).close();
+		SubmissionStore.open(dbPath, REGISTRY, { create: false }).close();
 		const once = new Database(dbPath, { readonly: true });
 		const first = dump(once);
 		once.close();
-		SubmissionStore.open(dbPath, KINDS, { create: false }).close();
+		SubmissionStore.open(dbPath, REGISTRY, { create: false }).close();
 		const twice = new Database(dbPath, { readonly: true });
 		cleanups.push(() => twice.close());
 		expect(dump(twice)).toEqual(first);

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/start-server.mjs';
 import { StaffStore } from '../../src/server/staff/store';
+import { REGISTRY } from '../../src/server/services';
 import { hashToken, LINK_LIFETIME_MS, newToken } from '../../src/server/staff/rules';
 import { createStaffMember, createStaffSession } from '../helpers/staff';
 import { expectPrivate, staffRequest, staffRoutes, useStaffServer } from './helpers/staff';
@@ -27,7 +28,7 @@ function staffCli(dbPath: string, ...args: string[]) {
 
 /** A link made at `createdAt` directly in the store. */
 function linkCreatedAt(dbPath: string, email: string, createdAt: number): string {
-	const store = StaffStore.open(dbPath);
+	const store = StaffStore.open(dbPath, REGISTRY);
 	try {
 		const member = store.activeByEmail(email);
 		if (!member) throw new Error(`no member ${email}`);
@@ -208,7 +209,7 @@ describe('one-time links', () => {
 		});
 		expect(still.status).toBe(200);
 		// Used: as the one successful enrolment leaves it.
-		const store = StaffStore.open(server.dbPath);
+		const store = StaffStore.open(server.dbPath, REGISTRY);
 		try {
 			expect(store.consumeLink(token, Date.now())).toBe(true);
 			expect(store.consumeLink(token, Date.now())).toBe(false);

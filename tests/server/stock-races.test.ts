@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
 import type { PickupReservation } from '../../src/lib/pickup/request';
 import { STAFF_REASONS, type StockReason } from '../../src/lib/stock/ledger';
-import { KINDS } from '../../src/server/kinds';
-import { heldPieces, insertReservation, openHolds } from '../../src/server/pickup/store';
-import { changeReservationStatus } from '../../src/server/staff-desk/status-store';
+import { REGISTRY } from '../../src/server/services';
+import { heldPieces, insertReservation, openHolds } from '../../src/server/reservations/store';
+import { changeReservationStatus } from '../../src/server/reservations/status-store';
 import {
 	adjustStock,
 	ledgerMismatches,
@@ -18,7 +18,7 @@ import {
 	stockLevel,
 	type StockRef,
 } from '../../src/server/stock/store';
-import { SubmissionStore } from '../../src/server/submissions/store';
+import { SubmissionStore } from '../../src/server/core/store';
 import { createStaffMember, createStaffSession, type StaffSession } from '../helpers/staff';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 import { rawRequest, useSimulationServer } from './helpers/contact';
@@ -74,7 +74,7 @@ describe('random work on the ledger', () => {
 		// One database; each run works on a variant of its own.
 		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-random-'));
 		const path = join(dir, 'messages.sqlite');
-		const store = SubmissionStore.open(path, KINDS);
+		const store = SubmissionStore.open(path, REGISTRY);
 		STAFF.id = createStaffMember(path, { name: 'Giulia', shops: ['torino'] }).id;
 		let run = 0;
 		try {
@@ -153,7 +153,7 @@ describe('random work on the ledger', () => {
 
 	it('refuses to change or delete a movement: the ledger is append-only', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-append-'));
-		const store = SubmissionStore.open(join(dir, 'messages.sqlite'), KINDS);
+		const store = SubmissionStore.open(join(dir, 'messages.sqlite'), REGISTRY);
 		try {
 			const ref = { shopId: 'torino', productId: 'whey-concentrate-80', variantId: 'x' };
 			adjustStock(store.db, {
@@ -282,7 +282,7 @@ describe('a collection undone at the counter', () => {
 	it('puts its pieces back with a correction, keeping both movements', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-undo-'));
 		const path = join(dir, 'messages.sqlite');
-		const store = SubmissionStore.open(path, KINDS);
+		const store = SubmissionStore.open(path, REGISTRY);
 		try {
 			const { db } = store;
 			const staff = {

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkPickupItems } from '../../src/lib/pickup/items';
-import { KINDS } from '../../src/server/kinds';
-import { RESERVATIONS } from '../../src/server/pickup/kind';
+import { KINDS, MIGRATIONS } from '../../src/server/services';
+import { RESERVATIONS } from '../../src/server/reservations/kind';
 import {
 	insertReservation,
 	RESERVATION_OWNER,
 	reservationsForEmail,
-} from '../../src/server/pickup/store';
-import { contactConfigFromEnv } from '../../src/server/submissions/config';
-import { insertClaimedEmails } from '../../src/server/submissions/email-rows';
-import type { EmailOwner, SubmissionKind } from '../../src/server/submissions/kind';
-import { createSubmissions } from '../../src/server/submissions/service';
-import type { ReservationForEmail } from '../../src/server/pickup/email-text';
+} from '../../src/server/reservations/store';
+import { contactConfigFromEnv } from '../../src/server/core/config';
+import { insertClaimedEmails } from '../../src/server/core/email-rows';
+import type { EmailOwner, SubmissionKind } from '../../src/server/core/kind';
+import { createSubmissions } from '../../src/server/core/service';
+import type { ReservationForEmail } from '../../src/server/reservations/email-text';
 import { countStock } from '../helpers/stock';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 import { tempDatabase, type Cleanups } from './helpers/contact';
@@ -65,9 +65,13 @@ describe('an e-mail an owner declares', () => {
 			db.dir,
 			'Vigor Sport',
 		);
-		const { core, desk } = createSubmissions(config, WITH_READY, {
-			log: { log: () => undefined, warn: () => undefined, error: () => undefined },
-		});
+		const { core, desk } = createSubmissions(
+			config,
+			{ kinds: WITH_READY, migrations: MIGRATIONS },
+			{
+				log: { log: () => undefined, warn: () => undefined, error: () => undefined },
+			},
+		);
 		cleanups.push(() => core.close());
 		expect(desk.sendsEmail).toBe(true);
 

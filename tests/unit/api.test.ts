@@ -22,16 +22,15 @@ describe('static API shapes', () => {
 		});
 	});
 
-	it('product resource lists variants without any stock figure', () => {
+	it('product resource lists variants, and no stock (it would be stale)', () => {
 		const resource = productResource(whey);
 		expect(resource.variants.map((variant) => variant.id)).toEqual([
 			'cioccolato-900-g',
 			'vaniglia-2-kg',
 		]);
-		// The pieces a shop has are the server's, asked live: a static file would go stale.
 		for (const variant of resource.variants) {
-			expect(variant).not.toHaveProperty('stock');
-			expect(variant).not.toHaveProperty('inStock');
+			expect(Object.keys(variant)).not.toContain('stock');
+			expect(Object.keys(variant)).not.toContain('inStock');
 		}
 		expect(resource.variants[1]).toMatchObject({
 			priceCents: 5490,

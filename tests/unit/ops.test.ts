@@ -1,25 +1,11 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/submissions/config';
-import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/submissions/mailer';
-import { claimerIsGone } from '../../src/server/submissions/outbox';
-import { KINDS } from '../../src/server/kinds';
-import type { ContactHealth } from '../../src/server/submissions/service';
-import { SubmissionStore } from '../../src/server/submissions/store';
-import {
-	backupDatabase,
-	backupName,
-	BackupError,
-	databaseInUse,
-	type BackupResult,
-	listBackups,
-	restoreDatabase,
-} from '../../src/server/ops/backup';
-import { healthAnswer } from '../../src/server/ops/health';
-import { opsSettingsFromEnv } from '../../src/server/ops/settings';
+import { describe, expect, it } from 'vitest';
+import { ContactConfigError, contactConfigFromEnv } from '../../src/server/core/config';
+import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/core/mailer';
+import { claimerIsGone } from '../../src/server/core/outbox';
+import type { ContactHealth } from '../../src/server/core/service';
+import { backupName } from '../../src/server/operations/backup';
+import { healthAnswer } from '../../src/server/operations/health';
+import { opsSettingsFromEnv } from '../../src/server/core/settings';
 import { ServerConfigError } from '../../src/server/env';
 
 const HEALTHY: ContactHealth = {
@@ -144,58 +130,10 @@ describe('settings', () => {
 	});
 });
 
-describe('backup and restore', () => {
-	const dirs: string[] = [];
-	afterEach(() => {
-		for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-	});
-	function temp(): string {
-		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-ops-'));
-		dirs.push(dir);
-		return dir;
-	}
-
+describe('backup names', () => {
 	it('names copies by time, so that their names sort by age', () => {
 		const at = new Date('2026-11-26T03:15:00.123Z');
 		expect(backupName('/d/messages.sqlite', at)).toBe('messages-20261126T031500123Z.sqlite');
 		expect(backupName('/d/db', at)).toBe('db-20261126T031500123Z.sqlite');
-	});
-
-	it('copies, keeps the newest N, and restores only while nobody has the database open', async () => {
-		const dir = temp();
-		const dbPath = join(dir, 'data', 'messages.sqlite');
-		const folder = join(dir, 'copie');
-		const store = SubmissionStore.open(dbPath, KINDS);
-		let clock = Date.parse('2026-11-26T03:00:00Z');
-		const now = () => new Date((clock += 1000));
-		const copies: BackupResult[] = [];
-		for (let n = 0; n < 3; n++) copies.push(await backupDatabase({ dbPath, folder, keep: 2, now }));
-		writeFileSync(join(folder, 'altro-file.sqlite'), 'non toccare');
-		expect(listBackups(dbPath, folder)).toEqual([copies[1]?.file, copies[2]?.file]);
-		expect(copies[2]?.removed).toEqual([copies[0]?.file]);
-		expect(statSync(copies[2]?.file ?? '').mode & 0o777).toBe(0o600);
-		expect(statSync(folder).mode & 0o777).toBe(0o700);
-
-		expect(databaseInUse(dbPath)).toBe(true);
-		expect(() => restoreDatabase({ dbPath, file: copies[2]?.file ?? '' })).toThrow(BackupError);
-		store.close();
-		expect(databaseInUse(dbPath)).toBe(false);
-		const restored = restoreDatabase({ dbPath, file: copies[2]?.file ?? '', now });
-		expect(restored).toMatchObject({ messages: 0, reservations: 0 });
-		expect(restored.previous).toMatch(/messages\.sqlite\.prima-del-ripristino-\d{8}T\d{9}Z$/);
-		SubmissionStore.open(dbPath, KINDS).close();
-	});
-
-	it('refuses to keep fewer than one copy, and a file that is not a database', async () => {
-		const dir = temp();
-		const dbPath = join(dir, 'messages.sqlite');
-		SubmissionStore.open(dbPath, KINDS).close();
-		await expect(backupDatabase({ dbPath, folder: dir, keep: 0 })).rejects.toThrow(BackupError);
-		const plain = join(dir, 'vuoto.sqlite');
-		new Database(plain).close();
-		expect(() => restoreDatabase({ dbPath, file: plain })).toThrow(/schema 0/);
-		expect(() => restoreDatabase({ dbPath, file: join(dir, 'manca.sqlite') })).toThrow(
-			'non esiste',
-		);
 	});
 });

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import type { VariantLive } from '../../src/lib/catalogue/live-stock';
 import {
 	blockingLines,
 	blocksSending,
 	currentPrice,
-	freeStockUrl,
 	indicativeTotal,
 	lineStatus,
 	productDataUrl,
 	quantityChoices,
-	readFreeStock,
-	readProductStock,
+	readProductPrices,
 	statusText,
-	withFreeStock,
-	type FreeStock,
 	type LineStatus,
-	type StockState,
+	type ProductState,
 } from '../../src/lib/pickup/availability';
 import { lineKey, type PickupLine } from '../../src/lib/pickup/list';
 
-/** Each line of the pickup list at the chosen shop, from /api/product/<id>.json. */
+/**
+ * Each line of the pickup list at the chosen shop, by the live figure of every shop
+ * (GET /api/disponibilita), with today's prices from /api/product/<id>.json.
+ */
 
 const SHOPS = ['torino', 'aosta'];
 const NAMES = { torino: 'Sede Torino', aosta: 'Sede Aosta' };
@@ -33,30 +33,28 @@ const line = (quantity: number, variantId = 'cioccolato-2-kg'): PickupLine => ({
 	priceCents: 5490,
 	quantity,
 });
-const ready = (stock: Record<string, number>, priceCents = 5490): StockState => ({
+const ready = (pieces: Record<string, number>): VariantLive => ({ kind: 'ready', pieces });
+const priced = (priceCents: number): ProductState => ({
 	kind: 'ready',
-	variants: { 'cioccolato-2-kg': { stock, priceCents } },
+	variants: { 'cioccolato-2-kg': { priceCents } },
 });
 
-describe('readProductStock', () => {
-	it('reads the variants’ stock and price, whole numbers only', () => {
+describe('readProductPrices', () => {
+	it('reads the variants’ prices, whole cents only, and nothing of stock', () => {
 		expect(
-			readProductStock({
+			readProductPrices({
 				variants: [
-					{ id: 'a', stock: { torino: 4, aosta: -1, roma: 1.5 }, priceCents: 2990 },
-					{ id: 'b', stock: null, priceCents: '29,90' },
-					{ stock: { torino: 1 } },
+					{ id: 'a', stock: { torino: 4 }, priceCents: 2990 },
+					{ id: 'b', priceCents: '29,90' },
+					{ priceCents: 100 },
 					'x',
 				],
 			}),
-		).toEqual({
-			a: { stock: { torino: 4, aosta: 0 }, priceCents: 2990 },
-			b: { stock: {}, priceCents: null },
-		});
+		).toEqual({ a: { priceCents: 2990 }, b: { priceCents: null } });
 	});
 
 	it.each([null, {}, { variants: {} }, 'testo'])('%j is not product data', (data) => {
-		expect(readProductStock(data)).toBeNull();
+		expect(readProductPrices(data)).toBeNull();
 	});
 
 	it('asks for the product’s own file', () => {
@@ -65,12 +63,15 @@ describe('readProductStock', () => {
 });
 
 describe('lineStatus at Sede Torino', () => {
-	it.each<[string, PickupLine, StockState | undefined, LineStatus]>([
-		['data not asked yet', line(1), undefined, { kind: 'checking' }],
-		['data on its way', line(1), { kind: 'loading' }, { kind: 'checking' }],
-		['data unreachable', line(1), { kind: 'error' }, { kind: 'unknown' }],
-		['product no longer sold', line(1), { kind: 'missing' }, { kind: 'gone' }],
-		['variant no longer sold', line(1, 'altro'), ready({ torino: 3 }), { kind: 'gone' }],
+	it.each<[string, PickupLine, VariantLive, LineStatus]>([
+		['the figure on its way', line(1), { kind: 'loading' }, { kind: 'checking' }],
+		[
+			'offline or the server down: no old figure',
+			line(1),
+			{ kind: 'unavailable' },
+			{ kind: 'unknown' },
+		],
+		['no longer sold', line(1), { kind: 'gone' }, { kind: 'gone' }],
 		['enough', line(3), ready({ torino: 3, aosta: 0 }), { kind: 'ok', stock: 3 }],
 		['too few', line(4), ready({ torino: 3, aosta: 9 }), { kind: 'short', stock: 3 }],
 		[
@@ -87,8 +88,8 @@ describe('lineStatus at Sede Torino', () => {
 		],
 		['none anywhere', line(1), ready({ torino: 0, aosta: 0 }), { kind: 'none' }],
 		['a shop missing from the stock', line(1), ready({ aosta: 0 }), { kind: 'none' }],
-	])('%s', (_name, item, state, expected) => {
-		expect(lineStatus(item, state, 'torino', SHOPS)).toEqual(expected);
+	])('%s', (_name, item, live, expected) => {
+		expect(lineStatus(item, live, 'torino', SHOPS)).toEqual(expected);
 	});
 });
 
@@ -143,8 +144,8 @@ describe('what a status means', () => {
 });
 
 describe('prices and the indicative total', () => {
-	it.each<[string, StockState | undefined, number | null]>([
-		['today’s price when the data has it', ready({ torino: 1 }, 4990), 4990],
+	it.each<[string, ProductState | undefined, number | null]>([
+		['today’s price when the data has it', priced(4990), 4990],
 		['the stored price otherwise', { kind: 'error' }, 5490],
 		['the stored price for a variant not in the data', { kind: 'missing' }, 5490],
 	])('%s', (_name, state, expected) => {
@@ -153,65 +154,10 @@ describe('prices and the indicative total', () => {
 
 	it('sums the known prices and says when one is missing', () => {
 		const lines = [line(2), { ...line(1, 'vaniglia'), productId: 'altro', priceCents: null }];
-		expect(indicativeTotal(lines, { 'whey-concentrate-80': ready({ torino: 3 }, 5000) })).toEqual({
+		expect(indicativeTotal(lines, { 'whey-concentrate-80': priced(5000) })).toEqual({
 			cents: 10000,
 			partial: true,
 		});
 		expect(indicativeTotal([line(3)], {})).toEqual({ cents: 16470, partial: false });
-	});
-});
-
-describe('the pieces still free at the chosen shop (GET /api/disponibilita)', () => {
-	const READY: StockState = {
-		kind: 'ready',
-		variants: {
-			'cioccolato-2-kg': { stock: { torino: 4, aosta: 2 }, priceCents: 5490 },
-			'vaniglia-2-kg': { stock: { torino: 3, aosta: 0 }, priceCents: 5490 },
-		},
-	};
-
-	it('asks for the shop and each product once, in a stable order', () => {
-		expect(freeStockUrl('torino', ['whey', 'creatina', 'whey'])).toBe(
-			'/api/disponibilita?negozio=torino&prodotto=creatina&prodotto=whey',
-		);
-	});
-
-	it.each<[string, unknown, FreeStock | null]>([
-		[
-			'an answer for the shop',
-			{
-				negozio: 'torino',
-				prodotti: { whey: { 'cioccolato-2-kg': 1, x: -3, y: 'tre' }, gone: null },
-			},
-			{ whey: { 'cioccolato-2-kg': 1, x: 0 } },
-		],
-		['another shop’s answer', { negozio: 'aosta', prodotti: {} }, null],
-		['an error', { error: 'Indica un negozio esistente' }, null],
-		['not an object', 'tre', null],
-	])('reads %s', (_, data, expected) => {
-		expect(readFreeStock(data, 'torino')).toEqual(expected);
-	});
-
-	it('replaces the chosen shop’s shelf stock with the pieces free, keeping the other shops', () => {
-		const held = withFreeStock(READY, { 'cioccolato-2-kg': 1 }, 'torino');
-		expect(held).toEqual({
-			kind: 'ready',
-			variants: {
-				'cioccolato-2-kg': { stock: { torino: 1, aosta: 2 }, priceCents: 5490 },
-				'vaniglia-2-kg': { stock: { torino: 3, aosta: 0 }, priceCents: 5490 },
-			},
-		});
-		const line = { variantId: 'cioccolato-2-kg', quantity: 2 };
-		expect(lineStatus(line, held, 'torino', ['torino', 'aosta'])).toEqual({
-			kind: 'short',
-			stock: 1,
-		});
-	});
-
-	it('keeps the shelf stock when the server did not answer (offline, or not yet)', () => {
-		expect(withFreeStock(READY, undefined, 'torino')).toBe(READY);
-		expect(withFreeStock({ kind: 'error' }, { 'cioccolato-2-kg': 1 }, 'torino')).toEqual({
-			kind: 'error',
-		});
 	});
 });

@@ -1,33 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { largestShopStock } from '../../src/lib/catalogue/variants';
+import type { VariantLive } from '../../src/lib/catalogue/live-stock';
 import { productView } from '../../src/lib/catalogue/view';
-import { itemOf, onlyChoice, pickupChoices } from '../../src/lib/pickup/choices';
+import { onlyChoice, pickupChoices, pickupLimit } from '../../src/lib/pickup/choices';
+import { MAX_LINE_QUANTITY } from '../../src/lib/pickup/list';
 import { WHEY } from '../fixtures/products';
 
 /** What the 'Aggiungi alla lista ritiro' buttons add, built from the product's view. */
 
 const whey = productView(WHEY);
-const single = (stock: Record<string, number>) =>
-	productView({
-		...WHEY,
-		slug: 'shaker',
-		data: { ...WHEY.data, name: 'Shaker', variants: [{ size: '700 ml', price: 990, stock }] },
-	});
-
-describe('largestShopStock', () => {
-	it.each([
-		[{ torino: 4, aosta: 2 }, 4],
-		[{ torino: 0, aosta: 3 }, 3],
-		[{ torino: 0 }, 0],
-		[{}, 0],
-		[{ torino: -2 }, 0],
-	])('%j → %s', (stock, expected) => {
-		expect(largestShopStock({ stock })).toBe(expected);
-	});
+const shaker = productView({
+	...WHEY,
+	slug: 'shaker',
+	data: { ...WHEY.data, name: 'Shaker', variants: [{ size: '700 ml', price: 990 }] },
 });
 
 describe('pickupChoices', () => {
-	it('gives each variant its line data, its own picture or the product’s, and its limit', () => {
+	it('gives each variant its line data and its own picture or the product’s, and no stock', () => {
 		expect(pickupChoices(whey)).toEqual([
 			{
 				productId: 'whey-80',
@@ -38,28 +26,31 @@ describe('pickupChoices', () => {
 				variantLabel: 'Cioccolato – 900 g',
 				imageUrl: '/_astro/whey.webp',
 				priceCents: 2990,
-				limit: 0,
 			},
-			expect.objectContaining({
-				variantId: 'vaniglia-2-kg',
-				imageUrl: '/_astro/vaniglia.webp',
-				limit: 2,
-			}),
+			expect.objectContaining({ variantId: 'vaniglia-2-kg', imageUrl: '/_astro/vaniglia.webp' }),
 		]);
-	});
-
-	it('leaves the limit out of the line data', () => {
-		const [first] = pickupChoices(whey);
-		expect(first && 'limit' in itemOf(first)).toBe(false);
 	});
 });
 
 describe('onlyChoice', () => {
 	it.each([
 		['several variants', whey, null],
-		['one variant in stock', single({ torino: 0, aosta: 3 }), '700-ml'],
-		['one variant sold out', single({ torino: 0, aosta: 0 }), null],
+		['one variant', shaker, '700-ml'],
 	])('%s', (_name, product, variantId) => {
 		expect(onlyChoice(product)?.variantId ?? null).toBe(variantId);
+	});
+});
+
+describe('pickupLimit: the most one shop has now, by the live figure', () => {
+	it.each<[string, VariantLive, number]>([
+		['the larger shop', { kind: 'ready', pieces: { torino: 4, aosta: 2 } }, 4],
+		['one shop only', { kind: 'ready', pieces: { torino: 0, aosta: 3 } }, 3],
+		['none anywhere', { kind: 'ready', pieces: { torino: 0, aosta: 0 } }, 0],
+		['no shop named', { kind: 'ready', pieces: {} }, 0],
+		['no longer sold', { kind: 'gone' }, 0],
+		['not known yet: the list’s cap', { kind: 'loading' }, MAX_LINE_QUANTITY],
+		['not verifiable now: the list’s cap', { kind: 'unavailable' }, MAX_LINE_QUANTITY],
+	])('%s', (_name, live, expected) => {
+		expect(pickupLimit(live)).toBe(expected);
 	});
 });

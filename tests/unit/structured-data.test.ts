@@ -42,12 +42,11 @@ describe('productGroup', () => {
 		data: {
 			...WHEY.data,
 			variants: [
-				{ flavour: 'Cioccolato', size: '900 g', price: 3990, stock: { torino: 2 } },
+				{ flavour: 'Cioccolato', size: '900 g', price: 3990 },
 				{
 					flavour: 'Vaniglia',
 					size: '900 g',
 					price: 3890,
-					stock: { torino: 0 },
 					image: { src: 'vaniglia.jpg', alt: 'Whey 80 Vaniglia' },
 				},
 			],
@@ -56,7 +55,7 @@ describe('productGroup', () => {
 	const pictureUrls = ['https://x/a.webp', 'https://x/b.webp'];
 	const group = productGroup(view, url, pictureUrls);
 
-	it('has one product per variant with its price and availability', () => {
+	it('has one product per variant with its price, sold in store (no stock level)', () => {
 		expect(group).toMatchObject({
 			name: 'Whey 80',
 			description: 'Proteine del siero del latte.',
@@ -78,7 +77,7 @@ describe('productGroup', () => {
 				url: 'https://www.vigorsport.it/prodotti/proteine/whey-80?variante=cioccolato-900-g',
 			},
 		});
-		expect(group.hasVariant[1]?.offers.availability).toBe('https://schema.org/OutOfStock');
+		expect(group.hasVariant[1]?.offers.availability).toBe('https://schema.org/InStoreOnly');
 	});
 
 	it('varies by size and flavour', () => {
@@ -98,13 +97,13 @@ describe('productGroup', () => {
 		const shaker = productView({
 			...WHEY,
 			slug: 'shaker',
-			data: { ...WHEY.data, variants: [{ size: 'Formato unico', price: 690, stock: {} }] },
+			data: { ...WHEY.data, variants: [{ size: 'Formato unico', price: 690 }] },
 			hasOwnPhotos: false,
 		});
 		const withoutPhoto = productGroup(shaker, url, ['https://x/foto-in-arrivo.webp']);
 		expect(withoutPhoto.variesBy).toEqual(['https://schema.org/size']);
 		expect(withoutPhoto.hasVariant[0]).not.toHaveProperty('image');
-		expect(withoutPhoto.hasVariant[0]?.offers.availability).toBe('https://schema.org/OutOfStock');
+		expect(withoutPhoto.hasVariant[0]?.offers.availability).toBe('https://schema.org/InStoreOnly');
 	});
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMessage } from '../../src/server/contact/report';
-import type { StoredMessage } from '../../src/server/contact/store';
+import { describeMessage } from '../../src/server/messages/report';
+import type { StoredMessage } from '../../src/server/messages/store';
 import { escapeForTerminal } from '../../src/lib/format/terminal';
 
 /** What a visitor wrote can never drive the staff's terminal. */

@@ -1,47 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-	availabilityRows,
 	firstChoice,
 	flavourColour,
 	flavoursOf,
 	initialVariant,
-	isAvailable,
 	lowestPrice,
 	selectFlavour,
 	selectSize,
 	sizeLabel,
 	toVariantView,
-	totalStock,
 	variantId,
 	type VariantView,
 } from '../../src/lib/catalogue/variants';
 
-const v = (
-	flavour: string | null,
-	size: string,
-	priceCents: number,
-	stock: Record<string, number>,
-): VariantView => ({
+const v = (flavour: string | null, size: string, priceCents: number): VariantView => ({
 	id: variantId(flavour, size),
 	flavour,
 	size,
 	priceCents,
 	originalPriceCents: null,
-	stock,
 });
 
 const whey = [
-	v('Cioccolato', '900 g', 3990, { torino: 0, aosta: 0 }),
-	v('Cioccolato', '2 kg', 7490, { torino: 3, aosta: 1 }),
-	v('Vaniglia', '900 g', 3990, { torino: 2, aosta: 0 }),
-	v('Vaniglia', '2 kg', 7290, { torino: 0, aosta: 4 }),
-	v('Fragola', '900 g', 3890, { torino: 0, aosta: 0 }),
+	v('Cioccolato', '900 g', 3990),
+	v('Cioccolato', '2 kg', 7490),
+	v('Vaniglia', '900 g', 3990),
+	v('Vaniglia', '2 kg', 7290),
+	v('Fragola', '900 g', 3890),
 ];
-const shaker = [v(null, '500 ml', 790, { torino: 10 }), v(null, '700 ml', 990, { aosta: 2 })];
-const shops = [
-	{ id: 'torino', shortName: 'Sede Torino' },
-	{ id: 'aosta', shortName: 'Sede Aosta' },
-];
+const shaker = [v(null, '500 ml', 790), v(null, '700 ml', 990)];
+/** What the live figure says no shop has. */
+const soldOut = new Set(['cioccolato-900-g', 'vaniglia-2-kg', 'fragola-900-g']);
+const canChoose = (variant: VariantView) => !soldOut.has(variant.id);
 
 describe('toVariantView', () => {
 	it('keeps cents and derives the id', () => {
@@ -51,7 +41,6 @@ describe('toVariantView', () => {
 				size: '2 kg',
 				price: 7290,
 				originalPrice: 7990,
-				stock: { aosta: 4 },
 			}),
 		).toEqual({
 			id: 'vaniglia-2-kg',
@@ -59,12 +48,11 @@ describe('toVariantView', () => {
 			size: '2 kg',
 			priceCents: 7290,
 			originalPriceCents: 7990,
-			stock: { aosta: 4 },
 		});
 	});
 
 	it('has no flavour and no original price when the content has none', () => {
-		expect(toVariantView({ size: 'M', price: 2490, stock: {} })).toMatchObject({
+		expect(toVariantView({ size: 'M', price: 2490 })).toMatchObject({
 			id: 'm',
 			flavour: null,
 			originalPriceCents: null,
@@ -82,18 +70,6 @@ describe('variantId', () => {
 	});
 });
 
-describe('stock', () => {
-	it.each([
-		[{ torino: 3, aosta: 1 }, 4, true],
-		[{ torino: 0, aosta: 0 }, 0, false],
-		[{}, 0, false],
-		[{ torino: -2, aosta: 1 }, 1, true],
-	])('%o totals %i', (stock, total, available) => {
-		expect(totalStock({ stock })).toBe(total);
-		expect(isAvailable({ stock })).toBe(available);
-	});
-});
-
 describe('selection', () => {
 	it('lists flavours in content order', () => {
 		expect(flavoursOf(whey)).toEqual(['Cioccolato', 'Vaniglia', 'Fragola']);
@@ -101,10 +77,9 @@ describe('selection', () => {
 	});
 
 	it.each<[string, string | null | undefined, string | undefined]>([
-		['first flavour, first size in stock', undefined, 'cioccolato-2-kg'],
+		['first flavour, first size (the build knows no stock)', undefined, 'cioccolato-900-g'],
 		['the requested variant', 'vaniglia-2-kg', 'vaniglia-2-kg'],
-		['an out-of-stock requested variant too', 'fragola-900-g', 'fragola-900-g'],
-		['the default for an unknown id', 'menta-1-kg', 'cioccolato-2-kg'],
+		['the default for an unknown id', 'menta-1-kg', 'cioccolato-900-g'],
 	])('opens on %s', (_name, requested, expected) => {
 		expect(initialVariant(whey, requested)?.id).toBe(expected);
 	});
@@ -114,12 +89,16 @@ describe('selection', () => {
 	});
 
 	it.each([
-		['Vaniglia', 'vaniglia-900-g'],
-		['Cioccolato', 'cioccolato-2-kg'],
-		['Fragola', 'fragola-900-g'],
-	])('changing flavour to %s resets to %s', (flavour, expected) => {
-		expect(selectFlavour(whey, flavour)?.id).toBe(expected);
-	});
+		['Vaniglia', 'vaniglia-900-g', 'vaniglia-900-g'],
+		['Cioccolato', 'cioccolato-2-kg', 'cioccolato-900-g'],
+		['Fragola', 'fragola-900-g', 'fragola-900-g'],
+	])(
+		'changing flavour to %s resets to %s by the live figure, to its first size without it',
+		(flavour, live, unknown) => {
+			expect(selectFlavour(whey, flavour, canChoose)?.id).toBe(live);
+			expect(selectFlavour(whey, flavour)?.id).toBe(unknown);
+		},
+	);
 
 	it('selects a size within the flavour', () => {
 		expect(selectSize(whey, 'Vaniglia', '2 kg')?.priceCents).toBe(7290);
@@ -136,20 +115,6 @@ describe('selection', () => {
 		[whey.filter((item) => item.flavour === 'Vaniglia'), 'Quantità'],
 	] as const)('labels sizes %#', (variants, label) => {
 		expect(sizeLabel(variants)).toBe(label);
-	});
-});
-
-describe('availabilityRows', () => {
-	it.each([
-		[{ torino: 3, aosta: 1 }, ['3 disponibili', '1 disponibile'], '4 pezzi'],
-		[{ torino: 0, aosta: 4 }, ['Non disponibile', '4 disponibili'], '4 pezzi'],
-		[{ torino: 1 }, ['1 disponibile', 'Non disponibile'], '1 pezzo'],
-		[{}, ['Non disponibile', 'Non disponibile'], '0 pezzi'],
-	])('%o', (stock, texts, total) => {
-		const result = availabilityRows({ stock }, shops);
-		expect(result.rows.map((row) => row.text)).toEqual(texts);
-		expect(result.rows.map((row) => row.shop)).toEqual(['Sede Torino', 'Sede Aosta']);
-		expect(result.totalText).toBe(total);
 	});
 });
 

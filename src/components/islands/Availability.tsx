@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { availabilityRows, type ShopRef } from '../../lib/catalogue/variants';
+import { totalPieces, variantLive } from '../../lib/catalogue/live-stock';
+import type { ShopRef } from '../../lib/catalogue/variants';
+import { LiveText, useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type AvailabilityProps = {
 	initialId: string;
 	productSlug: string;
 	shops: ShopRef[];
-	variants: { id: string; label: string; stock: Record<string, number> }[];
+	variants: { id: string; label: string }[];
 	/** Static HTML under the table: whether each shop is open now (OpenNow.astro). */
 	children?: ReactNode;
 };
@@ -22,7 +24,8 @@ function reserveHref(productSlug: string, variantId: string, shopId: string): st
 }
 
 /**
- * 'Disponibile nei nostri negozi': pieces per shop and in total for the selected variant, and
+ * 'Disponibile nei nostri negozi': the pieces each shop has now of the selected variant, and in
+ * total (the live figure, a placeholder until it arrives, or that it cannot be checked now), and
  * 'Prenota in negozio' for the first shop that has it.
  */
 export default function Availability({
@@ -34,9 +37,12 @@ export default function Availability({
 }: AvailabilityProps) {
 	const selectedId = useSelectedVariant(initialId);
 	const variant = variants.find((item) => item.id === selectedId) ?? variants[0];
+	const live = variantLive(useLiveStock(), productSlug, variant?.id ?? '');
 	if (!variant) return null;
-	const { rows, total, totalText } = availabilityRows(variant, shops);
-	const firstShop = shops.find((shop) => (variant.stock[shop.id] ?? 0) > 0) ?? shops[0];
+	const total = totalPieces(live);
+	const firstShop =
+		(live.kind === 'ready' && shops.find((shop) => (live.pieces[shop.id] ?? 0) > 0)) || shops[0];
+	const spot = { live, productId: productSlug, variantId: variant.id };
 
 	return (
 		<div className="space-y-4" data-availability>
@@ -46,19 +52,29 @@ export default function Availability({
 				</h2>
 				<p className="mt-1 text-sm text-ink-soft">{variant.label}</p>
 				<dl className="mt-3 divide-y divide-zinc-200">
-					{rows.map((row) => (
-						<div key={row.shop} className="flex items-center justify-between gap-4 py-2">
-							<dt className="font-medium">{row.shop}</dt>
-							<dd className={row.count > 0 ? 'font-semibold text-green-800' : 'text-ink-soft'}>
-								{row.text}
+					{shops.map((shop) => (
+						<div key={shop.id} className="flex items-center justify-between gap-4 py-2">
+							<dt className="font-medium">{shop.shortName}</dt>
+							<dd>
+								<LiveText
+									kind="shop-row"
+									shopId={shop.id}
+									{...spot}
+									className="text-ink-soft data-[tone=in]:font-semibold data-[tone=in]:text-green-800"
+								/>
 							</dd>
 						</div>
 					))}
 					<div className="flex items-center justify-between gap-4 py-2">
 						<dt className="font-bold">Totale disponibile</dt>
-						<dd className="font-bold">{totalText}</dd>
+						<dd className="font-bold">
+							<LiveText kind="total" {...spot} />
+						</dd>
 					</div>
 				</dl>
+				<p className="mt-1 min-h-10 text-sm text-ink-soft">
+					<LiveText kind="note" {...spot} />
+				</p>
 				{children}
 			</section>
 			{firstShop && (
@@ -66,7 +82,7 @@ export default function Availability({
 					href={reserveHref(productSlug, variant.id, firstShop.id)}
 					className="flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white"
 				>
-					{total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità'}
+					{total !== null && total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità'}
 				</a>
 			)}
 		</div>

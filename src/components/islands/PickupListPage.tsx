@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { blockingLines, lineStatus, withFreeStock } from '../../lib/pickup/availability';
+import { variantLive } from '../../lib/catalogue/live-stock';
+import { blockingLines, lineStatus } from '../../lib/pickup/availability';
 import { confirmationHref } from '../../lib/pickup/confirmation';
 import { pickupDays } from '../../lib/pickup/days';
 import {
@@ -38,8 +39,8 @@ import { ListEmpty, ListLoading } from './shared/ListStates';
 import { PickupLines, quantityId } from './pickup/PickupLines';
 import { DayChoice, ShopChoice, type PickupPageShop } from './pickup/ShopDayChoice';
 import { usePickupForm } from './pickup/use-pickup-form';
-import { useFreeStock } from './pickup/use-free-stock';
-import { useProductStock } from './pickup/use-product-stock';
+import { useLiveStockOf } from './pickup/use-live-stock';
+import { useProductPrices } from './pickup/use-product-prices';
 
 export type PickupListPageProps = {
 	/** The shops, with their opening hours, from the content at build time. */
@@ -62,8 +63,9 @@ function Empty({ state }: { state?: 'empty' }) {
 }
 
 /**
- * /lista-ritiro: the list's lines with their availability at the chosen shop (read fresh per
- * product, and the pieces still free there from the server when it answers), the pickup day
+ * /lista-ritiro: the list's lines with their availability at the chosen shop (the pieces every
+ * shop has now, from the server in one request; offline, that it cannot be checked now), today's
+ * prices (read per product), the pickup day
  * among the shop's open days, the visitor's details with the
  * contact form's rules, and the reservation sent to POST /api/prenotazioni with a submission key.
  * Accepted, the list is emptied and the confirmation opens; offline, the service worker queues
@@ -78,18 +80,9 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 		[shops],
 	);
 	const { form, change, keyForSending, clear } = usePickupForm(shopIds);
-	const shelfStock = useProductStock(lines.map((line) => line.productId));
-	const free = useFreeStock(
-		form.shopId,
-		lines.map((line) => line.productId),
-	);
-	// The chosen shop's figures are the pieces still free when the server could say.
-	const stock = Object.fromEntries(
-		Object.entries(shelfStock).flatMap(([id, state]) => {
-			const held = withFreeStock(state, free[id], form.shopId);
-			return held ? [[id, held]] : [];
-		}),
-	);
+	const productIds = lines.map((line) => line.productId);
+	const prices = useProductPrices(productIds);
+	const live = useLiveStockOf(productIds);
 	const [errors, setErrors] = useState<PickupErrors>(NO_PICKUP_ERRORS);
 	const [confirmed, setConfirmed] = useState(false);
 	const [trap, setTrap] = useState('');
@@ -109,7 +102,7 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 	const statuses = new Map(
 		lines.map((line) => [
 			lineKey(line),
-			lineStatus(line, stock[line.productId], form.shopId, shopIds),
+			lineStatus(line, variantLive(live, line.productId, line.variantId), form.shopId, shopIds),
 		]),
 	);
 
@@ -272,7 +265,7 @@ export default function PickupListPage({ shops }: PickupListPageProps) {
 				<PickupLines
 					baseId={baseId}
 					lines={lines}
-					stock={stock}
+					prices={prices}
 					statuses={statuses}
 					shopId={form.shopId}
 					names={names}

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { formatPrice } from '../../lib/format/price';
+import { isSoldOut, variantLive } from '../../lib/catalogue/live-stock';
 import {
 	flavourColour,
 	flavoursOf,
 	initialVariant,
-	isAvailable,
 	selectFlavour,
 	selectSize,
 	sizeLabel,
@@ -12,12 +12,31 @@ import {
 	type VariantView,
 } from '../../lib/catalogue/variants';
 import { selectVariant, VARIANT_PARAM } from '../../stores/variant';
+import { LiveText, useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
 
 export type VariantPickerProps = {
 	initialId: string;
+	/** The product's id, whose live figure says which sizes no shop has. */
+	productId: string;
 	variants: VariantView[];
 };
+
+/**
+ * What the visitor chose in the server's HTML while the island was loading (a phone's first
+ * tap): the checked size and the flavour shown, read from the page before React first renders
+ * over them. Read in the first render, not in an effect: a render that comes first (the live
+ * figure arriving as the island hydrates) sets the fields back to the page's initial variant.
+ */
+function nativeChoice(sizesId: string, flavourId: string) {
+	if (typeof document === 'undefined') return { size: undefined, flavour: undefined };
+	const sizes = document.getElementById(sizesId);
+	const flavour = document.getElementById(flavourId);
+	return {
+		size: sizes?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value,
+		flavour: flavour instanceof HTMLSelectElement ? flavour.value : undefined,
+	};
+}
 
 /** Records the chosen variant in the address without adding a history entry. */
 function rememberInAddress(id: string) {
@@ -28,22 +47,23 @@ function rememberInAddress(id: string) {
 
 /**
  * 'Scegli la tua variante' (docs/catalogue.md): flavour select when there is more than one
- * flavour, size buttons disabled when no shop has them, price and state of the choice.
+ * flavour, size buttons disabled once the live figure says no shop has them, price and state of
+ * the choice ('Disponibile', 'Esaurito', or a placeholder until the figure arrives).
  */
-export default function VariantPicker({ initialId, variants }: VariantPickerProps) {
+export default function VariantPicker({ initialId, productId, variants }: VariantPickerProps) {
 	const selectedId = useSelectedVariant(initialId);
+	const stock = useLiveStock();
+	const soldOut = (variant: VariantView) => isSoldOut(variantLive(stock, productId, variant.id));
+	const canChoose = (variant: VariantView) => !soldOut(variant);
 	const selected = variants.find((variant) => variant.id === selectedId) ?? variants[0];
 	const flavours = flavoursOf(variants);
 	const ids = { flavour: useId(), sizes: useId() };
-
-	const section = useRef<HTMLElement>(null);
+	const [native] = useState(() => nativeChoice(ids.sizes, ids.flavour));
 
 	// When the page opens: a size or flavour the visitor chose in the server's HTML while the
 	// island was loading (a phone's first tap) wins; else ?variante= in the address.
 	useEffect(() => {
-		const fields = section.current;
-		const size = fields?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value;
-		const flavour = fields?.querySelector('select')?.value;
+		const { size, flavour } = native;
 		const initial = variants.find((variant) => variant.id === initialId);
 		const tapped =
 			size && size !== initialId
@@ -59,7 +79,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 		const requested = new URLSearchParams(window.location.search).get(VARIANT_PARAM);
 		const start = initialVariant(variants, requested);
 		if (start) selectVariant(start.id);
-	}, [variants, initialId]);
+	}, [variants, initialId, native]);
 
 	if (!selected) return null;
 
@@ -69,11 +89,9 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 		rememberInAddress(variant.id);
 	};
 	const sizes = variantsOfFlavour(variants, selected.flavour);
-	const available = isAvailable(selected);
 
 	return (
 		<section
-			ref={section}
 			className="rounded-xl border border-zinc-200 bg-zinc-50 p-5"
 			aria-labelledby="scegli-variante"
 		>
@@ -91,7 +109,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 							id={ids.flavour}
 							className="block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 py-2 text-base"
 							value={selected.flavour ?? ''}
-							onChange={(event) => choose(selectFlavour(variants, event.target.value))}
+							onChange={(event) => choose(selectFlavour(variants, event.target.value, canChoose))}
 						>
 							{flavours.map((flavour) => (
 								<option key={flavour} value={flavour}>
@@ -114,7 +132,7 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 				<legend className="font-medium">{sizeLabel(variants)}</legend>
 				<div className="mt-2 flex flex-wrap gap-2" id={ids.sizes}>
 					{sizes.map((variant) => {
-						const inStock = isAvailable(variant);
+						const inStock = !soldOut(variant);
 						const checked = variant.id === selected.id;
 						return (
 							<label
@@ -137,19 +155,26 @@ export default function VariantPicker({ initialId, variants }: VariantPickerProp
 									onChange={() => choose(selectSize(variants, selected.flavour, variant.size))}
 								/>
 								{variant.size}
-								{!inStock && <span className="sr-only"> (esaurito)</span>}
+								<span className="sr-only" suppressHydrationWarning>
+									{inStock ? '' : ' (esaurito)'}
+								</span>
 							</label>
 						);
 					})}
 				</div>
 			</fieldset>
 			<div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-zinc-200 pt-4">
-				<p className="flex items-center gap-2 font-semibold" data-variant-state>
+				<p className="group flex items-center gap-2 font-semibold" data-variant-state>
 					<span
 						aria-hidden="true"
-						className={`h-3 w-3 rounded-full ${available ? 'bg-green-700' : 'bg-red-700'}`}
+						className="h-3 w-3 rounded-full bg-zinc-400 group-has-[[data-tone=in]]:bg-green-700 group-has-[[data-tone=out]]:bg-red-700"
 					/>
-					{available ? 'Disponibile' : 'Esaurito'}
+					<LiveText
+						kind="state"
+						live={variantLive(stock, productId, selected.id)}
+						productId={productId}
+						variantId={selected.id}
+					/>
 				</p>
 				<p>
 					<span className="text-xl font-bold text-night">{formatPrice(selected.priceCents)}</span>

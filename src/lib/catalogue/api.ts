@@ -49,7 +49,7 @@ export function productResource(view: ProductView<unknown>) {
 		badges: view.badgeIds,
 		// The label is the page's own. No stock: a static file cannot know the pieces a shop has
 		// now; the server answers them live (GET /api/disponibilita).
-		variants: view.variants.map(({ label: _label, stock: _stock, ...variant }) => ({
+		variants: view.variants.map(({ label: _label, ...variant }) => ({
 			...variant,
 			imageUrl: view.variantThumbnails[variant.id] ?? null,
 		})),

@@ -1,8 +1,9 @@
 import { slugify } from '../format/text';
 
 /**
- * Variant selection and availability (docs/catalogue.md). The
- * product page's islands receive `VariantView`s and use these rules; the build uses them too.
+ * Variant selection (docs/catalogue.md). The product page's islands receive `VariantView`s and
+ * use these rules; the build uses them too. The build knows no stock: which variants some shop
+ * has is the live figure's (live-stock.ts), passed in as `canChoose` where it matters.
  */
 
 /** A variant as the page and its islands see it: serialisable, prices in cents. */
@@ -13,8 +14,6 @@ export interface VariantView {
 	size: string;
 	priceCents: number;
 	originalPriceCents: number | null;
-	/** Pieces in stock per shop id. */
-	stock: Record<string, number>;
 }
 
 /** A variant as written in a product's content file, prices already in cents. */
@@ -33,8 +32,6 @@ export function toVariantView(variant: VariantInput): VariantView {
 		size: variant.size,
 		priceCents: variant.price,
 		originalPriceCents: variant.originalPrice ?? null,
-		// Content carries no stock: the server's ledger keeps it, read live by the page.
-		stock: {},
 	};
 }
 
@@ -59,21 +56,6 @@ export function variantId(flavour: string | null | undefined, size: string): str
 	return slugify(flavour ? `${flavour} ${size}` : size);
 }
 
-/** Pieces available in all shops together. */
-export function totalStock(variant: Pick<VariantView, 'stock'>): number {
-	return Object.values(variant.stock).reduce((sum, count) => sum + Math.max(0, count), 0);
-}
-
-/** The most pieces one shop has: what one reservation, at one shop, can ask for at most. */
-export function largestShopStock(variant: Pick<VariantView, 'stock'>): number {
-	return Math.max(0, ...Object.values(variant.stock));
-}
-
-/** A variant can be chosen when at least one shop has it. */
-export function isAvailable(variant: Pick<VariantView, 'stock'>): boolean {
-	return totalStock(variant) > 0;
-}
-
 /** Distinct flavours in the order of the content file (empty when variants have none). */
 export function flavoursOf(variants: readonly VariantView[]): string[] {
 	return [...new Set(variants.flatMap((variant) => (variant.flavour ? [variant.flavour] : [])))];
@@ -87,18 +69,26 @@ export function variantsOfFlavour(
 	return variants.filter((variant) => variant.flavour === flavour);
 }
 
-/** The first size of a flavour that some shop has, else its first size. */
+/** Whether a variant can be chosen; by default every one can (the figure is not known yet). */
+export type CanChoose = (variant: VariantView) => boolean;
+
+const ANY: CanChoose = () => true;
+
+/** The first size of a flavour that can be chosen (some shop has it), else its first size. */
 export function firstChoice(
 	variants: readonly VariantView[],
 	flavour: string | null,
+	canChoose: CanChoose = ANY,
 ): VariantView | null {
 	const ofFlavour = variantsOfFlavour(variants, flavour);
-	return ofFlavour.find(isAvailable) ?? ofFlavour[0] ?? null;
+	return ofFlavour.find(canChoose) ?? ofFlavour[0] ?? null;
 }
 
 /**
  * The variant selected when the page opens: the one named by ?variante= if it exists, else the
- * first flavour and its first size in stock.
+ * first flavour and its first size. The build cannot know which sizes the shops have, and the
+ * page does not change the visitor's variant (and its price) under their eyes when the live
+ * figure arrives: a size no shop has then says 'Esaurito'.
  */
 export function initialVariant(
 	variants: readonly VariantView[],
@@ -111,12 +101,13 @@ export function initialVariant(
 	return firstChoice(variants, variants[0]?.flavour ?? null);
 }
 
-/** After the visitor picks a flavour: its first size in stock. */
+/** After the visitor picks a flavour: its first size some shop has, when that is known. */
 export function selectFlavour(
 	variants: readonly VariantView[],
 	flavour: string,
+	canChoose: CanChoose = ANY,
 ): VariantView | null {
-	return firstChoice(variants, flavour);
+	return firstChoice(variants, flavour, canChoose);
 }
 
 /** After the visitor picks a size within the current flavour. */
@@ -131,20 +122,6 @@ export function selectSize(
 /** The size control's label: 'Formato' when there are several flavours, else 'Quantità'. */
 export function sizeLabel(variants: readonly VariantView[]): 'Formato' | 'Quantità' {
 	return flavoursOf(variants).length > 1 ? 'Formato' : 'Quantità';
-}
-
-/** The rows of the availability box: one per shop, then the total. */
-export function availabilityRows(variant: Pick<VariantView, 'stock'>, shops: readonly ShopRef[]) {
-	const rows = shops.map((shop) => {
-		const count = Math.max(0, variant.stock[shop.id] ?? 0);
-		return {
-			shop: shop.shortName,
-			count,
-			text: count > 1 ? `${count} disponibili` : count === 1 ? '1 disponibile' : 'Non disponibile',
-		};
-	});
-	const total = rows.reduce((sum, row) => sum + row.count, 0);
-	return { rows, total, totalText: `${total} ${total === 1 ? 'pezzo' : 'pezzi'}` };
 }
 
 /** The lowest price among variants, in cents; null without variants. */

@@ -111,7 +111,7 @@ export interface ProductView<Source> {
 	category: { slug: string; name: string; url: string };
 	/** The variants, prices in cents, each with its label. */
 	variants: LabelledVariant[];
-	/** The variant shown first (variants.ts `initialVariant`: first flavour, first size in stock). */
+	/** The variant shown first (variants.ts `initialVariant`: first flavour, its first size). */
 	initialVariantId: string;
 	lowestPriceCents: number | null;
 	/** Badge chips, in Italian. */

@@ -181,7 +181,7 @@ export function buildCmsConfig(
 	];
 	const config = {
 		app_title: `${options.companyName} – Gestione contenuti`,
-		// Sign-in through this site's own GitHub OAuth routes (src/server/oauth/github.ts): the
+		// Sign-in through this site's own GitHub OAuth routes (src/server/editor-auth/github.ts): the
 		// editor's page adds `base_url`, its own origin (public/admin/start.js), so one build
 		// signs in wherever it is served.
 		backend: {

@@ -4,6 +4,7 @@
  * a message naming the product, the variant and the shop. Pure.
  */
 import { variantLabel } from '../catalogue/variants';
+import { SLUG_PATTERN } from '../slug';
 
 /** A reservation asked for in the address of /contatti. */
 export interface ReservationQuery {
@@ -13,7 +14,7 @@ export interface ReservationQuery {
 }
 
 /** Slugs and ids of the catalogue: lower-case letters, digits and dashes. */
-const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID_PATTERN = SLUG_PATTERN;
 const MAX_ID_LENGTH = 120;
 
 function id(value: string | null): string | null {

@@ -3,10 +3,11 @@ import { choice, editorSchema, flag, list, pattern, price, record, text } from '
 import { BADGES, RIBBONS, type Badge, type Ribbon } from '../catalogue/badges';
 import { REGIMES, type Regime } from '../catalogue/label';
 import { photoSchema, type ImageHelper } from './schemas';
+import { SLUG_PATTERN } from '../slug';
 
 export { BADGES, REGIMES, RIBBONS, type Badge, type Regime, type Ribbon };
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG = SLUG_PATTERN;
 const badgeKeys = Object.keys(BADGES) as [Badge, ...Badge[]];
 const ribbonKeys = Object.keys(RIBBONS) as [Ribbon, ...Ribbon[]];
 const regimeKeys = Object.keys(REGIMES) as [Regime, ...Regime[]];

@@ -15,12 +15,13 @@ import {
 	url,
 } from './fields';
 import { WEEKDAYS, type Weekday } from '../shops/weekdays';
+import { SLUG_PATTERN } from '../slug';
 
 /** The `image` helper that Astro passes to schema factories (see content.config.ts). */
 export type ImageHelper = ImageFunction;
 
 /** Slugs are lower-case words joined by hyphens: they become part of the page address. */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG = SLUG_PATTERN;
 
 /** The weekdays in the order the opening hours are shown (src/lib/shops/weekdays.ts). */
 export { WEEKDAYS, type Weekday } from '../shops/weekdays';

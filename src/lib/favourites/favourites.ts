@@ -212,7 +212,7 @@ export function savedCountText(count: number): string {
 
 /** What the favourites page reads of an entry of /api/catalogue.json. */
 export type CatalogueItem = Omit<CatalogueEntry, 'id'> & {
-	/** The only variant of a single-variant product in stock (the pickup list's button). */
+	/** The only variant of a single-variant product (the pickup list's button). */
 	pickup?: PickupChoice | null | undefined;
 };
 
@@ -228,7 +228,7 @@ export interface FavouriteCard {
 	isNew: boolean;
 	/** current: refreshed from the catalogue; stored: catalogue unreachable; gone: no longer sold. */
 	status: 'current' | 'stored' | 'gone';
-	/** What 'Aggiungi alla lista ritiro' adds: a current single-variant product in stock. */
+	/** What 'Aggiungi alla lista ritiro' adds: a current single-variant product. */
 	pickup: PickupChoice | null;
 	/** The entry as saved, for the heart on the card. */
 	entry: FavouriteEntry;

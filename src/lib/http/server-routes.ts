@@ -18,7 +18,7 @@ export const SERVER_ROUTES: readonly string[] = Object.freeze([
 	// The server's own health and today's availability per shop.
 	'/api/disponibilita',
 	'/api/health',
-	// The editor's sign-in with GitHub (src/server/oauth/).
+	// The editor's sign-in with GitHub (src/server/editor-auth/).
 	'/api/auth',
 	'/api/auth/callback',
 	// The customer's link to a reservation: its state, and cancelling it.

@@ -1,100 +1,44 @@
 /**
- * Each line of the pickup list at the chosen shop (docs/pickup.md): read fresh from the static API
- * (/api/product/<id>.json, the variants with their shelf stock per shop), then, when the server
- * answers, with the chosen shop's pieces still free (GET /api/disponibilita: the shelf stock
- * less the pieces other reservations hold), and what the page says and allows for it. Offline,
- * or when the server cannot answer, the shelf stock stands and the server checks again. Pure.
+ * Each line of the pickup list at the chosen shop (docs/pickup.md): the pieces every shop has
+ * available now, read from the server in one request for the whole list (GET /api/disponibilita,
+ * src/lib/catalogue/live-stock.ts), and what the page says and allows for it; today's prices
+ * from the static API (/api/product/<id>.json). Offline, or when the server cannot answer, the
+ * line says its availability cannot be checked now, and the server checks again when the
+ * reservation arrives: no old figure stands in for it. Pure.
  */
+import type { VariantLive } from '../catalogue/live-stock';
 import { lineKey, MAX_LINE_QUANTITY, type PickupLine } from './list';
 
-/** The address of a product's data, with its variants' stock per shop. */
+/** The address of a product's data: its variants and their prices. */
 export function productDataUrl(productId: string): string {
 	return `/api/product/${encodeURIComponent(productId)}.json`;
 }
 
-/** The address of the pieces still free at a shop, for the products of the list. */
-export function freeStockUrl(shopId: string, productIds: readonly string[]): string {
-	const query = new URLSearchParams([
-		['negozio', shopId],
-		...[...new Set(productIds)].sort().map((id) => ['prodotto', id]),
-	]);
-	return `/api/disponibilita?${query.toString()}`;
-}
-
-/** Pieces still free at one shop: per product id, per variant id. */
-export type FreeStock = Record<string, Record<string, number>>;
-
-/**
- * The pieces free of a GET /api/disponibilita answer for `shopId`, or null when it is not one
- * (or is another shop's). Products the build does not have are left out.
- */
-export function readFreeStock(data: unknown, shopId: string): FreeStock | null {
-	if (!data || typeof data !== 'object') return null;
-	const { negozio, prodotti } = data as Record<string, unknown>;
-	if (negozio !== shopId || !prodotti || typeof prodotti !== 'object') return null;
-	const free: FreeStock = {};
-	for (const [productId, variants] of Object.entries(prodotti as Record<string, unknown>)) {
-		if (variants && typeof variants === 'object') free[productId] = stockOf(variants);
-	}
-	return free;
-}
-
-/**
- * A product's state with the chosen shop's shelf stock replaced by its pieces still free, for
- * the variants the server answered for; the other shops keep their shelf stock.
- */
-export function withFreeStock(
-	state: StockState | undefined,
-	free: Readonly<Record<string, number>> | undefined,
-	shopId: string,
-): StockState | undefined {
-	if (!free || state?.kind !== 'ready') return state;
-	const variants: ProductStock = {};
-	for (const [id, variant] of Object.entries(state.variants)) {
-		const here = free[id];
-		variants[id] =
-			here === undefined ? variant : { ...variant, stock: { ...variant.stock, [shopId]: here } };
-	}
-	return { kind: 'ready', variants };
-}
-
-/** A variant as the list reads it: pieces per shop and its current price. */
-export interface VariantStock {
-	stock: Record<string, number>;
+/** A variant as the list reads it from the product's data: its current price. */
+export interface VariantPrice {
 	priceCents: number | null;
 }
 
 /** What is known of a product's variants, by variant id. */
-export type ProductStock = Record<string, VariantStock>;
+export type ProductPrices = Record<string, VariantPrice>;
 
 /** A product's data as loaded: asked, not found (no longer sold), unreachable, or read. */
-export type StockState =
+export type ProductState =
 	| { kind: 'loading' }
 	| { kind: 'missing' }
 	| { kind: 'error' }
-	| { kind: 'ready'; variants: ProductStock };
-
-/** Pieces per shop from an untrusted record: whole numbers of at least 0 only. */
-function stockOf(value: unknown): Record<string, number> {
-	if (!value || typeof value !== 'object') return {};
-	const stock: Record<string, number> = {};
-	for (const [shop, count] of Object.entries(value as Record<string, unknown>)) {
-		if (typeof count === 'number' && Number.isSafeInteger(count)) stock[shop] = Math.max(0, count);
-	}
-	return stock;
-}
+	| { kind: 'ready'; variants: ProductPrices };
 
 /** The variants of an /api/product/<id>.json answer; null when it is not one. */
-export function readProductStock(data: unknown): ProductStock | null {
+export function readProductPrices(data: unknown): ProductPrices | null {
 	const variants = (data as { variants?: unknown } | null)?.variants;
 	if (!Array.isArray(variants)) return null;
-	const product: ProductStock = {};
+	const product: ProductPrices = {};
 	for (const variant of variants as unknown[]) {
 		if (!variant || typeof variant !== 'object') continue;
-		const { id, stock, priceCents } = variant as Record<string, unknown>;
+		const { id, priceCents } = variant as Record<string, unknown>;
 		if (typeof id !== 'string') continue;
 		product[id] = {
-			stock: stockOf(stock),
 			priceCents:
 				typeof priceCents === 'number' && Number.isSafeInteger(priceCents) && priceCents > 0
 					? priceCents
@@ -106,9 +50,9 @@ export function readProductStock(data: unknown): ProductStock | null {
 
 /** A line at the chosen shop. */
 export type LineStatus =
-	/** Its product's data is on its way. */
+	/** The live figure is on its way. */
 	| { kind: 'checking' }
-	/** Its product's data could not be read (offline and never seen): the shop will check. */
+	/** The live figure cannot be read now (offline, the server down): the shop will check. */
 	| { kind: 'unknown' }
 	/** The product or the variant is no longer sold. */
 	| { kind: 'gone' }
@@ -121,23 +65,26 @@ export type LineStatus =
 	/** No shop has any. */
 	| { kind: 'none' };
 
-/** The status of a line at `shopId`, among the shops `shopIds`. */
+/**
+ * The status of a line at `shopId`, among the shops `shopIds`, by its variant's live figure
+ * (`variantLive` of src/lib/catalogue/live-stock.ts).
+ */
 export function lineStatus(
-	line: Pick<PickupLine, 'variantId' | 'quantity'>,
-	state: StockState | undefined,
+	line: Pick<PickupLine, 'quantity'>,
+	live: VariantLive,
 	shopId: string,
 	shopIds: readonly string[],
 ): LineStatus {
-	if (!state || state.kind === 'loading') return { kind: 'checking' };
-	if (state.kind === 'error') return { kind: 'unknown' };
-	const variant = state.kind === 'ready' ? state.variants[line.variantId] : undefined;
-	if (!variant) return { kind: 'gone' };
-	const here = variant.stock[shopId] ?? 0;
+	if (live.kind === 'loading') return { kind: 'checking' };
+	if (live.kind === 'unavailable') return { kind: 'unknown' };
+	if (live.kind === 'gone') return { kind: 'gone' };
+	const stock = live.pieces;
+	const here = stock[shopId] ?? 0;
 	if (here >= line.quantity) return { kind: 'ok', stock: here };
 	if (here > 0) return { kind: 'short', stock: here };
 	const others = shopIds
 		.filter((id) => id !== shopId)
-		.map((id) => ({ shopId: id, stock: variant.stock[id] ?? 0 }))
+		.map((id) => ({ shopId: id, stock: stock[id] ?? 0 }))
 		.filter((other) => other.stock > 0);
 	const best =
 		others.find((other) => other.stock >= line.quantity) ??
@@ -195,7 +142,7 @@ export function statusText(
 }
 
 /** The unit price to show: today's, when the product's data has it, else the one stored. */
-export function currentPrice(line: PickupLine, state: StockState | undefined): number | null {
+export function currentPrice(line: PickupLine, state: ProductState | undefined): number | null {
 	const fresh = state?.kind === 'ready' ? state.variants[line.variantId]?.priceCents : undefined;
 	return fresh ?? line.priceCents;
 }
@@ -206,7 +153,7 @@ export function currentPrice(line: PickupLine, state: StockState | undefined): n
  */
 export function indicativeTotal(
 	lines: readonly PickupLine[],
-	states: Readonly<Record<string, StockState>>,
+	states: Readonly<Record<string, ProductState>>,
 ): { cents: number; partial: boolean } {
 	let cents = 0;
 	let partial = false;

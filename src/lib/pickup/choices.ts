@@ -1,16 +1,15 @@
 /**
  * What the 'Aggiungi alla lista ritiro' buttons (product page, product card, favourites) know of
- * a product's variants, built at build time from the product view model. Pure.
+ * a product's variants, built at build time from the product view model. No stock: how many
+ * pieces a line may hold is the live figure's, read when the button is pressed
+ * (`pickupLimit`). Pure.
  */
-import { largestShopStock } from '../catalogue/variants';
+import { largestShopPieces, type VariantLive } from '../catalogue/live-stock';
 import type { ProductView } from '../catalogue/view';
-import type { PickupItemData } from './list';
+import { MAX_LINE_QUANTITY, type PickupItemData } from './list';
 
-/** A variant as a button adds it: the line's data and the most pieces one shop has. */
-export interface PickupChoice extends PickupItemData {
-	/** The most pieces of it one shop has (0: none anywhere, it cannot be added). */
-	limit: number;
-}
+/** A variant as a button adds it: the line's data. */
+export type PickupChoice = PickupItemData;
 
 /** What the buttons read of a product's view. */
 export type PickupProduct = Pick<
@@ -29,22 +28,24 @@ export function pickupChoices(view: PickupProduct): PickupChoice[] {
 		variantLabel: variant.label,
 		imageUrl: view.variantThumbnails[variant.id] ?? view.thumbnail,
 		priceCents: variant.priceCents,
-		limit: largestShopStock(variant),
 	}));
 }
 
 /**
- * The one variant of a product that has exactly one, when some shop has it: a product card
- * adds it in one tap. Null for a product with several variants (the visitor chooses on its
- * page) or none in stock.
+ * The one variant of a product that has exactly one: a product card adds it in one tap. Null
+ * for a product with several variants (the visitor chooses on its page).
  */
 export function onlyChoice(product: PickupProduct): PickupChoice | null {
 	const choices = pickupChoices(product);
 	const [only] = choices;
-	return choices.length === 1 && only && only.limit > 0 ? only : null;
+	return choices.length === 1 && only ? only : null;
 }
 
-/** The line data of a choice (its limit left out). */
-export function itemOf({ limit: _limit, ...item }: PickupChoice): PickupItemData {
-	return item;
+/**
+ * The most pieces a line of this variant may hold: the most one shop has now, by the live
+ * figure (0: none anywhere, it cannot be added); while the figure is not known, the list's own
+ * cap, and the pickup list and the server check again.
+ */
+export function pickupLimit(live: VariantLive): number {
+	return largestShopPieces(live) ?? MAX_LINE_QUANTITY;
 }

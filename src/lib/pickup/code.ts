@@ -32,3 +32,19 @@ export function pickupCode(random: RandomIndex = cryptoRandomIndex): string {
 	}
 	return code;
 }
+
+/** A code the store draws: the alphabet's characters, PICKUP_CODE_LENGTH of them. */
+export const PICKUP_CODE_PATTERN = new RegExp(`^[${PICKUP_CODE_ALPHABET}]{${PICKUP_CODE_LENGTH}}$`);
+
+/**
+ * What staff type or scan looks like a code when it has its length in letters and digits: it is
+ * looked up then (a misread character finds nothing and says so), and anything else is refused
+ * before any look-up.
+ */
+const TYPED_CODE = new RegExp(`^[A-Z0-9]{${PICKUP_CODE_LENGTH}}$`);
+
+/** A typed or scanned code, spaces trimmed and in capitals, or null when it cannot be one. */
+export function pickupCodeOf(typed: string): string | null {
+	const code = typed.trim().toUpperCase();
+	return TYPED_CODE.test(code) ? code : null;
+}

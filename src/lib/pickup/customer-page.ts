@@ -3,9 +3,7 @@
  * may be cancelled from there: while the shop holds it, before it is collected or its hold time
  * ends. Italian words for the customer, not the counter's. Pure.
  */
-
-/** The stored states of a reservation (src/lib/pickup/status.ts holds their rules). */
-export type CustomerStatus = 'held' | 'ready' | 'collected' | 'cancelled' | 'not_collected';
+import { canChange, type ReservationStatus } from './status';
 
 /** How the page shows a state: a short label and a sentence. */
 export interface StatusWording {
@@ -13,44 +11,41 @@ export interface StatusWording {
 	text: string;
 }
 
-/** The wording of each state. */
-export const STATUS_WORDING: Readonly<Record<CustomerStatus, StatusWording>> = Object.freeze({
-	held: {
-		label: 'Ricevuta',
-		text: 'Il negozio ha ricevuto la prenotazione e prepara i prodotti: ti scriviamo quando sono pronti.',
-	},
-	ready: {
-		label: 'Pronta per il ritiro',
-		text: 'I prodotti ti aspettano in negozio: mostra il codice al banco e paghi al ritiro.',
-	},
-	collected: {
-		label: 'Ritirata',
-		text: 'Hai ritirato i prodotti. Grazie!',
-	},
-	cancelled: {
-		label: 'Annullata',
-		text: 'La prenotazione è annullata: i prodotti non sono più tenuti da parte.',
-	},
-	not_collected: {
-		label: 'Non ritirata',
-		text: 'Il periodo in cui tenevamo da parte i prodotti è finito. Per riceverli, fai una nuova prenotazione.',
-	},
-});
-
-const STATUSES = Object.keys(STATUS_WORDING) as CustomerStatus[];
-
-/** A stored status as one the page knows; an unknown one reads as held (nothing is lost). */
-export function customerStatus(stored: string): CustomerStatus {
-	return (STATUSES as string[]).includes(stored) ? (stored as CustomerStatus) : 'held';
+/** The wording of a state, for the customer (every state decides its own: a new one must). */
+export function statusWording(status: ReservationStatus): StatusWording {
+	switch (status) {
+		case 'held':
+			return {
+				label: 'Ricevuta',
+				text: 'Il negozio ha ricevuto la prenotazione e prepara i prodotti: ti scriviamo quando sono pronti.',
+			};
+		case 'ready':
+			return {
+				label: 'Pronta per il ritiro',
+				text: 'I prodotti ti aspettano in negozio: mostra il codice al banco e paghi al ritiro.',
+			};
+		case 'collected':
+			return { label: 'Ritirata', text: 'Hai ritirato i prodotti. Grazie!' };
+		case 'cancelled':
+			return {
+				label: 'Annullata',
+				text: 'La prenotazione è annullata: i prodotti non sono più tenuti da parte.',
+			};
+		case 'not_collected':
+			return {
+				label: 'Non ritirata',
+				text: 'Il periodo in cui tenevamo da parte i prodotti è finito. Per riceverli, fai una nuova prenotazione.',
+			};
+	}
 }
 
-/** Whether the customer may cancel a reservation in this state. */
-export function canCancel(status: CustomerStatus): boolean {
-	return status === 'held' || status === 'ready';
+/** Whether the customer may cancel a reservation in this state (status.ts's table says). */
+export function canCancel(status: ReservationStatus): boolean {
+	return canChange(status, 'cancelled', 'customer');
 }
 
-/** Why a reservation in a final state cannot be cancelled, in Italian. */
-export const CANCEL_REFUSALS: Readonly<Record<CustomerStatus, string>> = Object.freeze({
+/** Why a reservation in a state the customer cannot cancel from cannot be cancelled, in Italian. */
+export const CANCEL_REFUSALS: Readonly<Record<ReservationStatus, string>> = Object.freeze({
 	held: '',
 	ready: '',
 	collected: 'La prenotazione risulta già ritirata: non si può più annullare.',
@@ -60,8 +55,8 @@ export const CANCEL_REFUSALS: Readonly<Record<CustomerStatus, string>> = Object.
 });
 
 /** Said when the shop changed the reservation while the customer was deciding. */
-export function changedMeanwhile(status: CustomerStatus): string {
-	return `Nel frattempo il negozio ha aggiornato la prenotazione: ora è «${STATUS_WORDING[status].label}». Controlla qui sotto e, se vuoi ancora annullarla, riprova.`;
+export function changedMeanwhile(status: ReservationStatus): string {
+	return `Nel frattempo il negozio ha aggiornato la prenotazione: ora è «${statusWording(status).label}». Controlla qui sotto e, se vuoi ancora annullarla, riprova.`;
 }
 
 /** Said once the customer has cancelled. */

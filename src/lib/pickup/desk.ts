@@ -4,7 +4,7 @@
  * and the words of every answer, including the conflict that names who changed it meanwhile and
  * when. Pure, shared by the pages (plain forms) and the API routes, so both say the same.
  */
-import { STATUS_LABELS, MAX_REASON_LENGTH, type ReservationStatus } from './status';
+import { canChange, STATUS_LABELS, MAX_REASON_LENGTH, type ReservationStatus } from './status';
 
 /** An action as a form or the API names it. */
 export type DeskAction = 'pronta' | 'ritirata' | 'annulla';
@@ -30,11 +30,11 @@ export const ACTION_DONE: Readonly<Record<DeskAction, string>> = Object.freeze({
 	annulla: 'Prenotazione annullata: al cliente parte un’e-mail con il motivo.',
 });
 
-/** The actions offered from a state, in the order of the page. */
+/** The actions offered from a state, in the order of the page: the moves staff may make. */
 export function actionsFrom(status: ReservationStatus): DeskAction[] {
-	if (status === 'held') return ['pronta', 'ritirata', 'annulla'];
-	if (status === 'ready') return ['ritirata', 'annulla'];
-	return [];
+	return (Object.keys(ACTION_TARGETS) as DeskAction[]).filter((action) =>
+		canChange(status, ACTION_TARGETS[action], 'staff'),
+	);
 }
 
 /** An action asked for, checked for form (not yet against the reservation). */

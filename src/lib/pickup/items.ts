@@ -2,8 +2,8 @@
  * The server's check of a reservation's items against the catalogue of the build it serves
  * (docs/pickup.md): each line names an existing product and variant, in a whole quantity of at
  * least 1. Whether the shop has the pieces is the server's ledger's to say, under the write lock
- * that stores the reservation (src/server/pickup/store.ts). A refused line gets an Italian reason naming
- * the product and variant, so the list page can show it beside the item. Prices come only from the
+ * that stores the reservation (src/server/reservations/store.ts). A refused line gets an Italian
+ * reason naming the product and variant, so the list page can show it beside the item. Prices come only from the
  * catalogue: what the browser thinks an item costs is never read.
  *
  * The same variant sent on two lines is merged into one (quantities added, checked together
@@ -27,8 +27,11 @@ export const PICKUP_LIST_ERRORS = Object.freeze({
 /** A refused line (as in PickupRefused['items']). */
 export type PickupItemError = NonNullable<PickupRefused['items']>[number];
 
-/** A line of a reservation as stored and e-mailed: names and price from the catalogue. */
-export interface PickupLine {
+/**
+ * A line of a reservation as stored and e-mailed: names and price from the catalogue (the
+ * visitor's list in the browser has its own lines: PickupLine, list.ts).
+ */
+export interface ReservationLine {
 	productId: string;
 	variantId: string;
 	productName: string;
@@ -42,7 +45,7 @@ export interface PickupLine {
 export type PickupItemsResult =
 	| {
 			ok: true;
-			lines: PickupLine[];
+			lines: ReservationLine[];
 			totalCents: number;
 			/** Per line, its position in the items sent (the first, for merged lines). */
 			indexes: number[];

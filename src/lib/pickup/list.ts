@@ -44,6 +44,7 @@ export const PICKUP_MESSAGES = {
 	added: 'Aggiunto alla lista ritiro',
 	removed: 'Rimosso dalla lista ritiro',
 	atLimit: 'Nella lista ci sono già tutti i pezzi disponibili di questo prodotto.',
+	soldOut: 'Questo prodotto ora non è disponibile in nessun negozio.',
 	full: `La lista ritiro può contenere al massimo ${MAX_LINES} prodotti diversi.`,
 	addFailed: 'Errore durante l’aggiunta alla lista ritiro',
 	changeFailed: 'Errore durante la modifica della lista ritiro',

@@ -4,6 +4,7 @@
  * checked field by field, since the server reads them from files and the dev server over HTTP.
  * Pure.
  */
+import { SLUG_PATTERN } from '../slug';
 
 /** A variant of a product, as a reservation needs it. */
 export interface PickupVariant {
@@ -27,7 +28,7 @@ export interface PickupProduct {
  * digits in words joined by '-', at most 120 characters. The server builds a file path from a
  * product id only after this test, so no id can leave the folder.
  */
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = SLUG_PATTERN;
 
 /** True for a well-formed product or variant id. */
 export function isCatalogueId(value: unknown): value is string {

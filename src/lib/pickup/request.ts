@@ -15,7 +15,7 @@ import { pickupDayError, PICKUP_DAY_ERRORS } from './days';
 import {
 	checkPickupItems,
 	type PickupItemError,
-	type PickupLine,
+	type ReservationLine,
 	type ProductLookup,
 } from './items';
 import type { PickupField, PickupShop } from './types';
@@ -40,7 +40,7 @@ export interface PickupReservation {
 	shop: PickupShop;
 	/** "YYYY-MM-DD". */
 	day: string;
-	lines: PickupLine[];
+	lines: ReservationLine[];
 	totalCents: number;
 	/** Per line, its position in the items sent, to name it in a refusal. */
 	indexes: number[];

@@ -2,7 +2,7 @@
  * What /api/ritiro.json publishes (docs/pickup.md): the company name, how long reservations are
  * held and the shops as a reservation needs them. Built at build time from the content (pure: the
  * endpoint src/pages/api/ritiro.json.ts passes the settings and shops in), and read back by the
- * server at start-up (src/server/pickup/catalogue.ts) and by /lista-ritiro.
+ * server at start-up (src/server/reservations/catalogue.ts) and by /lista-ritiro.
  */
 import { formatAddress, type Address } from '../shops/address';
 import { calendarFrom, parseDate, type Closure, type Opening } from '../shops/calendar';

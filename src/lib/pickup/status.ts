@@ -20,14 +20,65 @@ export type ReservationStatus = 'held' | 'ready' | 'collected' | 'cancelled' | '
 /** Who changes a reservation: a member of staff, the customer (their link), or the server. */
 export type StatusActor = 'staff' | 'customer' | 'system';
 
+/** What a state means, and who may move a reservation from it to where. */
+export interface StateRule {
+	/** The Italian name, as staff read it. */
+	label: string;
+	/** Whether a reservation in this state keeps its pieces from other customers. */
+	holdsPieces: boolean;
+	/** The states each actor may move it to; none for anyone: the state is final. */
+	moves: Readonly<Record<StatusActor, readonly ReservationStatus[]>>;
+}
+
+/**
+ * The life of a reservation, one row per state: the one table every rule below, the desk's
+ * buttons, the customer's cancel and the SQL's lists of holding states come from. A new state
+ * is a compile error here until it has its row, and at every `Record<ReservationStatus, …>` and
+ * exhaustive `switch` that must decide something for it.
+ *
+ * A final state has no moves: once collected, cancelled or not collected, a reservation stays
+ * so (a new one is made instead), so its history never has to be rewritten.
+ */
+export const RESERVATION_LIFE: Readonly<Record<ReservationStatus, StateRule>> = Object.freeze({
+	held: {
+		label: 'Da preparare',
+		holdsPieces: true,
+		moves: {
+			staff: ['ready', 'collected', 'cancelled'],
+			customer: ['cancelled'],
+			system: ['not_collected'],
+		},
+	},
+	ready: {
+		label: 'Pronta per il ritiro',
+		holdsPieces: true,
+		moves: {
+			staff: ['collected', 'cancelled'],
+			customer: ['cancelled'],
+			system: ['not_collected'],
+		},
+	},
+	collected: {
+		label: 'Ritirata',
+		holdsPieces: false,
+		moves: { staff: [], customer: [], system: [] },
+	},
+	cancelled: {
+		label: 'Annullata',
+		holdsPieces: false,
+		moves: { staff: [], customer: [], system: [] },
+	},
+	not_collected: {
+		label: 'Non ritirata',
+		holdsPieces: false,
+		moves: { staff: [], customer: [], system: [] },
+	},
+});
+
 /** Every state, in the order of a reservation's life. */
-export const RESERVATION_STATUSES: readonly ReservationStatus[] = Object.freeze([
-	'held',
-	'ready',
-	'collected',
-	'cancelled',
-	'not_collected',
-]);
+export const RESERVATION_STATUSES: readonly ReservationStatus[] = Object.freeze(
+	Object.keys(RESERVATION_LIFE) as ReservationStatus[],
+);
 
 /** Every actor. */
 export const STATUS_ACTORS: readonly StatusActor[] = Object.freeze(['staff', 'customer', 'system']);
@@ -36,32 +87,29 @@ export const STATUS_ACTORS: readonly StatusActor[] = Object.freeze(['staff', 'cu
 export const NEW_RESERVATION_STATUS: ReservationStatus = 'held';
 
 /** The Italian name of each state, as staff and customers read it. */
-export const STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = Object.freeze({
-	held: 'Da preparare',
-	ready: 'Pronta per il ritiro',
-	collected: 'Ritirata',
-	cancelled: 'Annullata',
-	not_collected: 'Non ritirata',
-});
+export const STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = Object.freeze(
+	Object.fromEntries(
+		RESERVATION_STATUSES.map((status) => [status, RESERVATION_LIFE[status].label]),
+	) as Record<ReservationStatus, string>,
+);
+
+/** The states that keep their pieces (while the hold lasts): what the SQL's lists name. */
+export const HOLDING_STATUSES: readonly ReservationStatus[] = Object.freeze(
+	RESERVATION_STATUSES.filter((status) => RESERVATION_LIFE[status].holdsPieces),
+);
+
+/**
+ * The holding states as an SQL list, `('held', 'ready')`: the stores' queries are written with
+ * it, so no SQL spells them. The states are this module's own words, never input.
+ */
+export const HOLDING_STATUSES_SQL = `(${HOLDING_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 /** Longest reason for a cancellation, in characters (it goes into an e-mail). */
 export const MAX_REASON_LENGTH = 500;
 
-/**
- * The changes each actor may make, from each state. A final state has none: once collected,
- * cancelled or not collected, a reservation stays so (a new one is made instead).
- */
-const ALLOWED: Readonly<
-	Record<StatusActor, Readonly<Partial<Record<ReservationStatus, readonly ReservationStatus[]>>>>
-> = Object.freeze({
-	staff: { held: ['ready', 'collected', 'cancelled'], ready: ['collected', 'cancelled'] },
-	customer: { held: ['cancelled'], ready: ['cancelled'] },
-	system: { held: ['not_collected'], ready: ['not_collected'] },
-});
-
 /** True for a state no change leaves. */
 export function isFinal(status: ReservationStatus): boolean {
-	return status === 'collected' || status === 'cancelled' || status === 'not_collected';
+	return STATUS_ACTORS.every((actor) => RESERVATION_LIFE[status].moves[actor].length === 0);
 }
 
 /** True when `value` is one of the states. */
@@ -75,7 +123,7 @@ export function canChange(
 	to: ReservationStatus,
 	actor: StatusActor,
 ): boolean {
-	return ALLOWED[actor][from]?.includes(to) ?? false;
+	return RESERVATION_LIFE[from].moves[actor].includes(to);
 }
 
 /** The states `actor` may move a reservation in `from` to, in the order of its life. */
@@ -126,10 +174,13 @@ export function effectiveStatus(
 	heldThrough: string,
 	now: Date,
 ): ReservationStatus {
-	return !isFinal(status) && holdEnded(heldThrough, now) ? 'not_collected' : status;
+	return RESERVATION_LIFE[status].moves.system.includes('not_collected') &&
+		holdEnded(heldThrough, now)
+		? 'not_collected'
+		: status;
 }
 
 /** True while a reservation keeps its pieces from other customers. */
 export function holdsPieces(status: ReservationStatus, heldThrough: string, now: Date): boolean {
-	return !isFinal(effectiveStatus(status, heldThrough, now));
+	return RESERVATION_LIFE[effectiveStatus(status, heldThrough, now)].holdsPieces;
 }

@@ -6,7 +6,6 @@ import type {
 	Store,
 	WithContext,
 } from 'schema-dts';
-import { isAvailable } from '../catalogue/variants';
 import type { ProductView } from '../catalogue/view';
 import { schemaPrice } from '../format/price';
 import { canonicalUrl } from './canonical';
@@ -42,7 +41,6 @@ export interface VariantOffer {
 	flavour: string | null;
 	size: string;
 	priceCents: number;
-	inStock: boolean;
 	/** The variant's photo; none while the product has only the 'Foto in arrivo' picture. */
 	image?: string;
 }
@@ -66,7 +64,6 @@ function variantOffers(view: StructuredProduct, pictureUrls: readonly string[]):
 			flavour: variant.flavour,
 			size: variant.size,
 			priceCents: variant.priceCents,
-			inStock: isAvailable(variant),
 			...(image ? { image } : {}),
 		};
 	});
@@ -74,8 +71,9 @@ function variantOffers(view: StructuredProduct, pictureUrls: readonly string[]):
 
 /**
  * schema.org ProductGroup of a product's view with one Product per variant, given its canonical
- * URL and the absolute URLs of its pictures. Sales happen only in the shops, so an available
- * variant is InStoreOnly and one that no shop has is OutOfStock.
+ * URL and the absolute URLs of its pictures. Sales happen only in the shops, so every offer is
+ * InStoreOnly: the build cannot know how many pieces the shops have now (the page reads that
+ * from the server after it has painted), and a stock level in the page would soon be stale.
  */
 export function productGroup(view: StructuredProduct, url: string, pictureUrls: readonly string[]) {
 	const variants = variantOffers(view, pictureUrls);
@@ -104,9 +102,7 @@ export function productGroup(view: StructuredProduct, url: string, pictureUrls: 
 				url: `${url}?variante=${variant.id}`,
 				price: schemaPrice(variant.priceCents),
 				priceCurrency: 'EUR',
-				availability: variant.inStock
-					? 'https://schema.org/InStoreOnly'
-					: 'https://schema.org/OutOfStock',
+				availability: 'https://schema.org/InStoreOnly',
 				itemCondition: 'https://schema.org/NewCondition',
 			},
 		})),

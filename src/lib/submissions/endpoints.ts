@@ -3,7 +3,7 @@
  * read by the service worker's outbox (src/lib/pwa/outbox.ts: a queue and a route each, so an
  * offline phone keeps what it could not send), by the routes the Node server answers
  * (src/lib/http/server-routes.ts) and by the server's registry of kinds
- * (src/server/kinds.ts). A new kind with a route adds its entry here. Pure.
+ * (src/server/services/index.ts). A new kind with a route adds its entry here. Pure.
  */
 
 /** The endpoint of a kind, and how the browser's outbox names its queue and its messages. */

@@ -5,8 +5,8 @@ import { onlyChoice } from '../../lib/pickup/choices';
 
 /**
  * /api/catalogue.json: the compact index used by favourites to refresh names, prices and photos,
- * with `pickup`, the only variant of a single-variant product in stock, which a favourite's card
- * adds to the pickup list (docs/catalogue.md).
+ * with `pickup`, the only variant of a single-variant product, which a favourite's card adds to
+ * the pickup list (docs/catalogue.md). No stock: it would be stale.
  */
 export const GET: APIRoute = async () => {
 	const views = await getProductViews();

@@ -1,13 +1,16 @@
-import { CONTACT_PAGE, handleContactPost } from '../../server/contact/http';
-import { submissionRoute } from '../../server/submissions/route';
+import { CONTACT_PAGE, handleContactPost, submissionRoute } from '../../server/services/routes';
 
 /**
  * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
- * page is prerendered. The work is src/server/contact/http.ts's.
+ * page is prerendered. The work is src/server/messages/http.ts's.
  */
 export const prerender = false;
 
-export const { POST, ALL } = submissionRoute(handleContactPost, {
-	unavailable: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.',
-	page: CONTACT_PAGE,
-});
+export const { POST, ALL } = submissionRoute(
+	(locals) => locals.services?.messages,
+	handleContactPost,
+	{
+		unavailable: 'Il servizio messaggi non è disponibile. Riprova più tardi oppure chiamaci.',
+		page: CONTACT_PAGE,
+	},
+);

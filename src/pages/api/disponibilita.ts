@@ -1,21 +1,21 @@
 import type { APIRoute } from 'astro';
-import { json } from '../../server/submissions/answers';
-import { AVAILABILITY_ERRORS, handleAvailability } from '../../server/pickup/availability';
+import { AVAILABILITY_ERRORS, handleAvailability, json } from '../../server/services/routes';
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
- * every reservation). The work is src/server/pickup/availability.ts's.
+ * every reservation). The work is src/server/reservations/availability.ts's.
  */
 export const prerender = false;
 
 export const GET: APIRoute = async ({ url, locals }) => {
-	if (!locals.contact) {
+	const reservations = locals.services?.reservations;
+	if (!reservations) {
 		return json(503, {
 			error: 'La disponibilità aggiornata non è disponibile ora: riprova più tardi.',
 		});
 	}
 	try {
-		return await handleAvailability(url, locals.contact);
+		return await handleAvailability(url, reservations);
 	} catch (error) {
 		console.error('Availability not read:', error instanceof Error ? error.message : error);
 		return json(

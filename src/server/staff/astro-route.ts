@@ -5,7 +5,7 @@
  * type only, as submissions/route.ts does.
  */
 import type { APIRoute } from 'astro';
-import { clientAddressOf } from '../submissions/route';
+import { clientAddressOf } from '../core/route';
 import { staffJson } from './guard';
 import type { AuthContext } from './routes';
 import type { StaffService } from './service';
@@ -22,9 +22,9 @@ export function staffAuthRoute(
 					url: context.url,
 					locals: context.locals,
 					clientAddress: clientAddressOf(context),
-					companyName: context.locals.contact?.companyName ?? '',
+					companyName: context.locals.services?.outbox?.companyName ?? '',
 				},
-				context.locals.staff,
+				context.locals.services?.staff,
 			),
 		ALL: () =>
 			staffJson(

@@ -13,7 +13,8 @@
  *   const staff = requireStaff(Astro);
  *   if (staff instanceof Response) return staff; // 303 to /gestione/accesso
  *
- * It reads the session cookie (rules.ts) and asks the service of the process (`locals.staff`)
+ * It reads the session cookie (rules.ts) and asks the service of the process
+ * (`locals.services.staff`)
  * whether the session is valid, which also notes its use (a session ends after a working day
  * unused). The Origin of state-changing requests, `Cache-Control: no-store` and `noindex` are the
  * middleware's (middleware.ts), for every staff route whether or not it calls this. Imports the
@@ -70,7 +71,7 @@ export function sessionToken(context: GuardContext): string | null {
 
 /** The staff service of the process, or null (a server started without it). */
 export function staffService(context: GuardContext): StaffService | null {
-	return context.locals.staff ?? null;
+	return context.locals.services?.staff ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * One-time links sent by e-mail through the outbox (src/server/submissions/), as an owner of
- * e-mails registered in src/server/kinds.ts: stored first, retried with backoff, never sent
+ * One-time links sent by e-mail through the outbox (src/server/core/), as an owner of
+ * e-mails registered in src/server/services/index.ts: stored first, retried with backoff, never sent
  * twice. The outbox composes an e-mail when it sends it, again after a failure, so it must be
  * able to write the link then; yet the database keeps only the link's hash. So the token of an
  * e-mailed link is derived, HMAC-SHA256 of the row's id under a key kept beside the database
@@ -10,7 +10,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { EmailOwner, SubmissionKind } from '../submissions/kind';
+import type { EmailOwner, SubmissionKind } from '../core/kind';
 import { hashToken, LINK_LIFETIME_MS } from './rules';
 import { linkUrl } from './links';
 
@@ -164,7 +164,7 @@ export const STAFF_LINK_OWNER: EmailOwner<LinkForEmail> = {
 	},
 };
 
-/** The staff links as an owner of e-mails, for the registry (src/server/kinds.ts). */
+/** The staff links as an owner of e-mails, for the registry (src/server/services/index.ts). */
 export const STAFF_LINKS = {
 	endpoint: null,
 	owner: STAFF_LINK_OWNER as unknown as EmailOwner,

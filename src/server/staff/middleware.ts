@@ -11,7 +11,7 @@
  * and carries the staff area's Permissions-Policy, which allows passkeys.
  */
 import { PERMISSIONS_POLICY } from '../../lib/http/headers';
-import { isCrossSite } from '../submissions/submission';
+import { isCrossSite } from '../core/submission';
 import { PRIVATE_HEADERS, requireStaff, staffJson, type GuardContext } from './guard';
 
 /** The paths of the staff area, pages and API. */

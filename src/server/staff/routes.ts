@@ -7,7 +7,7 @@
  * visitor's address; over it, 429 with Retry-After, whatever the request holds.
  */
 import { isValidEmail } from '../../lib/contact/contact-schema';
-import { readBodyAtMost, seconds } from '../submissions/submission';
+import { readBodyAtMost, seconds } from '../core/submission';
 import {
 	publicOriginOf,
 	secureFor,

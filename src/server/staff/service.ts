@@ -19,8 +19,9 @@ import {
 	type PublicKeyCredentialRequestOptionsJSON,
 	type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { contactDbPath, type Env } from '../submissions/config';
-import { RateLimiter, type RateDecision } from '../submissions/rate-limit';
+import { contactDbPath, type Env } from '../core/config';
+import { RateLimiter, type RateDecision } from '../core/rate-limit';
+import type { Registry } from '../core/schema';
 import { queueLinkEmail } from './link-mail';
 import { isTokenShaped } from './rules';
 import { StaffStore, type StaffMember } from './store';
@@ -80,6 +81,8 @@ export interface StaffService {
 /** Settings of the service. */
 export interface StaffServiceOptions {
 	dbPath: string;
+	/** The one list of migrations of the file (src/server/services/registry.ts). */
+	registry: Pick<Registry, 'migrations'>;
 	/** Sign-in attempts and link requests per minute from one address (0: no limit). */
 	rateLimitPerMinute: number;
 	/**
@@ -113,11 +116,12 @@ function credentialShaped(value: unknown): boolean {
 /** Creates the service on the database file. */
 export function createStaffService({
 	dbPath,
+	registry,
 	rateLimitPerMinute,
 	mailLinks = false,
 	now = Date.now,
 }: StaffServiceOptions): StaffService {
-	const store = StaffStore.open(dbPath);
+	const store = StaffStore.open(dbPath, registry);
 	const limiter = new RateLimiter(rateLimitPerMinute, now);
 	// Options only store a challenge, deleted once used or 5 minutes old: a looser limit.
 	const optionsLimiter = new RateLimiter(rateLimitPerMinute * OPTIONS_PER_ATTEMPT, now);
@@ -259,7 +263,8 @@ export function createStaffService({
 export function createStaffServiceFromEnv(
 	env: Env,
 	root: string,
-	options: Omit<StaffServiceOptions, 'dbPath' | 'rateLimitPerMinute'> = {},
+	registry: Pick<Registry, 'migrations'>,
+	options: Omit<StaffServiceOptions, 'dbPath' | 'registry' | 'rateLimitPerMinute'> = {},
 ): StaffService {
 	const raw = env['STAFF_RATE_LIMIT']?.trim();
 	const limit = raw ? Number(raw) : DEFAULT_STAFF_RATE_LIMIT;
@@ -268,6 +273,7 @@ export function createStaffServiceFromEnv(
 	}
 	return createStaffService({
 		dbPath: contactDbPath(env, root),
+		registry,
 		rateLimitPerMinute: limit,
 		mailLinks: Boolean(env['SMTP_HOST']?.trim()),
 		...options,

@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { openDatabase } from '../submissions/store';
+import type { Migration, Registry } from '../core/schema';
+import { openDatabase } from '../core/store';
 import {
 	CHALLENGE_LIFETIME_MS,
 	hashToken,
@@ -67,8 +68,12 @@ const memberOf = (row: StaffRow): StaffMember => ({
  * process holds on it, the server's other connection's included, and the restore's check that
  * the server is running relies on those locks.
  */
-function openStaffDatabase(path: string, { create = true } = {}): Database.Database {
-	return openDatabase(path, { create, privateFile: create && !existsSync(path) });
+function openStaffDatabase(
+	path: string,
+	migrations: readonly Migration[],
+	{ create = true } = {},
+): Database.Database {
+	return openDatabase(path, migrations, { create, privateFile: create && !existsSync(path) });
 }
 
 /** The staff tables. */
@@ -79,8 +84,13 @@ export class StaffStore {
 		this.#db = db;
 	}
 
-	static open(path: string, options?: { create?: boolean }): StaffStore {
-		return new StaffStore(openStaffDatabase(path, options));
+	/** `registry`: the one list of migrations (src/server/services/registry.ts). */
+	static open(
+		path: string,
+		{ migrations }: Pick<Registry, 'migrations'>,
+		options?: { create?: boolean },
+	): StaffStore {
+		return new StaffStore(openStaffDatabase(path, migrations, options));
 	}
 
 	close(): void {

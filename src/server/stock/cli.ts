@@ -8,24 +8,13 @@
  *   importa FILE [--motivo conteggio|arrivo] [--conferma]   the differences; applied with --conferma
  *
  * Movements made here are the system's, with a note naming the file: the command is run by
- * whoever has the server, not by a signed-in member of staff.
+ * whoever has the server, not by a signed-in member of staff. The service itself is opened by
+ * the facade (src/server/services/stock.ts, `openStockService`), which knows the reservations'
+ * holds; src/server/script-exports.ts binds the two for the script.
  */
 import { basename } from 'node:path';
-import { contactDbPath } from '../submissions/config';
-import { openDatabase } from '../submissions/store';
-import { filePickupCatalogue } from '../pickup/catalogue';
-import { heldPieces, openHolds } from '../pickup/store';
-import {
-	createStockService,
-	differenceText,
-	exportStock,
-	IMPORT_MODES,
-	importStock,
-	seedStockFromFile,
-	stockSeedPath,
-	type ImportMode,
-	type StockService,
-} from './index';
+import { differenceText, exportStock, IMPORT_MODES, importStock, type ImportMode } from './csv';
+import type { StockService } from './service';
 
 export const STOCK_HELP = `Magazzino: i pezzi dei negozi come file CSV (separato da punto e virgola, per Excel).
 
@@ -57,6 +46,12 @@ export interface StockCliContext {
 	clientDir: string;
 	readFile: (path: string) => string | null;
 	print: (text: string) => void;
+	/** Opens the stock service on the database of `env` and the build at `clientDir`. */
+	open: (
+		env: Readonly<Record<string, string | undefined>>,
+		root: string,
+		clientDir: string,
+	) => StockServiceHandle;
 }
 
 function option(args: readonly string[], name: string): string | undefined {
@@ -72,34 +67,10 @@ function option(args: readonly string[], name: string): string | undefined {
 	return inline?.slice(name.length + 3);
 }
 
-/**
- * The stock service on the database of these settings and the build at `clientDir`, its first
- * count loaded when the ledger is empty; `close` closes the database. Used by the command and by
- * scripts/bench-stock.mjs.
- */
-export function openStockService(
-	env: Readonly<Record<string, string | undefined>>,
-	root: string,
-	clientDir: string,
-): { service: StockService; close: () => void } {
-	const catalogue = filePickupCatalogue(clientDir);
-	const db = openDatabase(contactDbPath(env, root));
-	try {
-		const service = createStockService(
-			db,
-			catalogue,
-			{
-				held: (shopId, now) => heldPieces(db, shopId, now),
-				open: (ids, now) => openHolds(db, ids, now),
-			},
-			Date.now,
-		);
-		seedStockFromFile(service, stockSeedPath(env, root));
-		return { service, close: () => db.close() };
-	} catch (error) {
-		db.close();
-		throw error;
-	}
+/** An open stock service and how to close its database. */
+export interface StockServiceHandle {
+	service: StockService;
+	close: () => void;
 }
 
 /** Runs one command; throws StockCliError for a refused or malformed one. */
@@ -114,7 +85,7 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 	const known = new Set(['--negozio', '--motivo', '--conferma']);
 	const unknown = rest.find((arg) => arg.startsWith('--') && !known.has(arg.split('=')[0] ?? ''));
 	if (unknown) throw new StockCliError(`Opzione sconosciuta «${unknown}».\n\n${STOCK_HELP}`, 2);
-	const { service, close } = openStockService(context.env, context.root, context.clientDir);
+	const { service, close } = context.open(context.env, context.root, context.clientDir);
 	try {
 		if (command === 'esporta') {
 			const shop = option(rest, 'negozio');

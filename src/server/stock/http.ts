@@ -24,8 +24,8 @@
  * large, 422 for a bad number or reason. Every body is read through the one bounded reader.
  */
 import { isStaffReason, parsePieces } from '../../lib/stock/ledger';
-import { PRIVATE_HEADERS, staffJson, type StaffMember } from '../staff/guard';
-import { readBodyAtMost } from '../submissions/submission';
+import { PRIVATE_HEADERS, staffJson, type StaffMember } from '../staff';
+import { readBodyAtMost } from '../core/submission';
 import { exportStock, IMPORT_MODES, importStock, type ImportMode } from './csv';
 import {
 	STOCK_FILTERS,

@@ -30,6 +30,7 @@ export {
 	type StockQuery,
 	type StockRefusal,
 	type StockRow,
+	type StockCatalogue,
 	type StockService,
 } from './service';
 export {
@@ -43,6 +44,15 @@ export {
 	type ImportResult,
 } from './csv';
 export { DEFAULT_STOCK_SEED, seedStockFromFile, stockSeedPath } from './seed';
+export { STOCK_MIGRATION } from './migrations';
+export { stockAnswer, STOCK_HTTP_TEXTS } from './http';
+export {
+	runStockCommand,
+	StockCliError,
+	STOCK_HELP,
+	type StockCliContext,
+	type StockServiceHandle,
+} from './cli';
 export {
 	belowMinimumTotal,
 	STOCK_PAGE,

@@ -1,5 +1,5 @@
 /**
- * The stock service (App.Locals['contact'].stock…, put together in src/server/kinds.ts): what
+ * The stock service (`Astro.locals.services.stock`, put together in src/server/services/): what
  * /gestione/magazzino, its API routes (http.ts) and `npm run magazzino` (cli.ts) ask of the
  * ledger. It joins the build's catalogue (every variant, with its names) to the ledger's figures
  * and to the pieces reservations hold, which the reservations' side hands in.
@@ -16,7 +16,7 @@ import {
 	STOCK_REASONS,
 	type StockReason,
 } from '../../lib/stock/ledger';
-import type { PickupCatalogue } from '../pickup/catalogue';
+import type { PickupSettings } from '../../lib/pickup/types';
 import {
 	adjustStock,
 	adjustStockBatch,
@@ -169,10 +169,22 @@ export function folded(text: string): string {
 		.toLowerCase();
 }
 
+/**
+ * What the ledger reads of the build served: its shops and products (the reservations' pickup
+ * catalogue has this shape; the facade passes it in, so this folder imports no other thing).
+ */
+export interface StockCatalogue {
+	readonly settings: Pick<PickupSettings, 'shops'>;
+	/** The product with this id, or undefined when the build has none. */
+	product(id: string): Promise<PickupProduct | undefined>;
+	/** Every product of the build. */
+	products(): Promise<PickupProduct[]>;
+}
+
 /** The stock service on the database `db`, the build's `catalogue` and the reservations' holds. */
 export function createStockService(
 	db: Database.Database,
-	catalogue: PickupCatalogue,
+	catalogue: StockCatalogue,
 	holds: Holds,
 	now: () => number,
 ): StockService {

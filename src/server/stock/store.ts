@@ -1,11 +1,11 @@
 /**
- * The stock ledger in the submissions database (tables in schema.ts): one function writes a
+ * The stock ledger in the submissions database (tables in migrations.ts): one function writes a
  * movement and on hand together (`recordMovement`, inside the caller's transaction), so on hand
  * is always the sum of the movements; the rest reads. The arithmetic is src/lib/stock/ledger.ts.
  *
  * Committed pieces are not stored: they are the pieces of the reservations still held now,
- * which the reservations' side reads (src/server/pickup/store.ts `heldPieces`) and hands in, so
- * a reservation's end or a change of state never has to update two tables. This module reads
+ * which the reservations' side reads (src/server/reservations/store.ts `heldPieces`) and hands
+ * in, so a reservation's end or a change of state never has to update two tables. This module reads
  * no reservation table: reservations use the ledger, the ledger knows nothing of them.
  */
 import type Database from 'better-sqlite3';

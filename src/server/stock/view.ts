@@ -11,7 +11,7 @@ import {
 	stockKey,
 	type StockPageFilter,
 } from '../../lib/stock/page';
-import type { StaffMember } from '../staff/guard';
+import type { StaffMember } from '../staff';
 import { STOCK_HTTP_TEXTS } from './http';
 import { STOCK_TEXTS, type StockRow, type StockService } from './service';
 

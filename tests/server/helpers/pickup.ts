@@ -4,9 +4,9 @@ import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { pickupDays } from '../../../src/lib/pickup/days';
 import type { PickupRequestBody, PickupSettings } from '../../../src/lib/pickup/types';
-import type { ItemRow } from '../../../src/server/pickup/store';
+import type { ItemRow } from '../../../src/server/reservations/store';
 import { parseImportCsv, problemText } from '../../../src/lib/stock/csv';
-import { DEFAULT_STOCK_SEED } from '../../../src/server/stock/seed';
+import { DEFAULT_STOCK_SEED } from '../../../src/server/stock';
 import { countRows, rawRequest } from './contact';
 
 /** The build the server serves: its /api/ritiro.json. */

@@ -5,7 +5,7 @@ import {
 	quantityChoices,
 	statusText,
 	type LineStatus,
-	type StockState,
+	type ProductState,
 } from '~/lib/pickup/availability';
 import { formatPrice } from '~/lib/format/price';
 import { lineKey, type PickupLine } from '~/lib/pickup/list';
@@ -15,7 +15,7 @@ export interface PickupLinesProps {
 	baseId: string;
 	lines: readonly PickupLine[];
 	/** Each product's data, by product id (prices). */
-	stock: Readonly<Record<string, StockState>>;
+	prices: Readonly<Record<string, ProductState>>;
 	/** Each line's availability at the chosen shop, by line key. */
 	statuses: ReadonlyMap<string, LineStatus>;
 	shopId: string;
@@ -40,10 +40,10 @@ function tone(status: LineStatus): string {
 
 /** One line: picture, name, variant, price, availability at the shop, pieces, remove. */
 function Line({ line, props }: { line: PickupLine; props: Omit<PickupLinesProps, 'lines'> }) {
-	const { baseId, stock, statuses, shopId, names, errors } = props;
+	const { baseId, prices, statuses, shopId, names, errors } = props;
 	const key = lineKey(line);
 	const status = statuses.get(key) ?? { kind: 'checking' };
-	const price = currentPrice(line, stock[line.productId]);
+	const price = currentPrice(line, prices[line.productId]);
 	const selectId = quantityId(baseId, line);
 	const statusId = `${selectId}-stato`;
 	const errorId = `${selectId}-errore`;
@@ -126,7 +126,7 @@ function Line({ line, props }: { line: PickupLine; props: Omit<PickupLinesProps,
 
 /** The lines of the list and the indicative total, to pay at the counter. */
 export function PickupLines({ lines, ...props }: PickupLinesProps) {
-	const total = indicativeTotal(lines, props.stock);
+	const total = indicativeTotal(lines, props.prices);
 	return (
 		<>
 			<ul className="divide-y divide-zinc-200 border-y border-zinc-200">

@@ -1,5 +1,5 @@
 import { addedDescription, PICKUP_MESSAGES } from '~/lib/pickup/list';
-import { itemOf, type PickupChoice } from '~/lib/pickup/choices';
+import type { PickupChoice } from '~/lib/pickup/choices';
 import { addToPickupList } from '~/stores/pickup-list';
 import { showError, showToast } from '~/stores/toasts';
 
@@ -11,11 +11,16 @@ const REFUSALS = {
 } as const;
 
 /**
- * Adds pieces of a variant to the pickup list, up to the most one shop has, and says so with a
- * toast, as the favourites' heart does (src/stores/toasts.ts).
+ * Adds pieces of a variant to the pickup list, up to `limit` (the most one shop has now, by the
+ * live figure: lib/pickup/choices.ts `pickupLimit`), and says so with a toast, as the
+ * favourites' heart does (src/stores/toasts.ts).
  */
-export function addWithToast(choice: PickupChoice, quantity: number): void {
-	const outcome = addToPickupList(itemOf(choice), quantity, choice.limit);
+export function addWithToast(choice: PickupChoice, quantity: number, limit: number): void {
+	if (limit < 1) {
+		showError(PICKUP_MESSAGES.soldOut);
+		return;
+	}
+	const outcome = addToPickupList(choice, quantity, limit);
 	if (outcome.ok) {
 		showToast({
 			variant: 'success',

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { requireStaff, staffJson } from '../../../server/staff/guard';
+import { requireStaff, staffJson } from '../../../server/services/routes';
 
 /**
  * Any other address under /api/gestione: 401 without a session like every staff route (nobody

@@ -1,17 +1,16 @@
 import type { APIRoute } from 'astro';
-import { requireStaff, staffJson } from '../../../server/staff/guard';
-import { markFromRequest } from '../../../server/staff-messages/http';
+import { markFromRequest, requireStaff, staffJson } from '../../../server/services/routes';
 
 /**
  * POST /api/gestione/messaggi: marks a contact message 'Gestito' by the signed-in member of staff
- * (src/server/staff-messages/http.ts). The middleware has checked the Origin already.
+ * (src/server/messages/staff-http.ts). The middleware has checked the Origin already.
  */
 export const prerender = false;
 
 export const POST: APIRoute = async (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return markFromRequest(context.request, staff, context.locals.contact);
+	return markFromRequest(context.request, staff, context.locals.services?.messages);
 };
 
 /** Other methods: the session first (nothing answers without one), then 405. */

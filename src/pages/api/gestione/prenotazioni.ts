@@ -1,18 +1,17 @@
 import type { APIRoute } from 'astro';
-import { listAnswer } from '../../../server/staff-desk/desk';
-import { requireStaff, staffJson } from '../../../server/staff/guard';
+import { listAnswer, requireStaff, staffJson } from '../../../server/services/routes';
 
 /**
  * GET /api/gestione/prenotazioni: the signed-in member's reservations by day, with the number
  * waiting (the staff page refreshes its list from here); `?codice=K7M2QX` finds one by pickup
- * code among the member's shops. The work is src/server/staff-desk/desk.ts's.
+ * code among the member's shops. The work is src/server/reservations/desk.ts's.
  */
 export const prerender = false;
 
 export const GET: APIRoute = (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return listAnswer(context.locals.contact, staff, context.url);
+	return listAnswer(context.locals.services?.reservations, staff, context.url);
 };
 
 export const ALL: APIRoute = () =>

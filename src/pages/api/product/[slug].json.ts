@@ -8,6 +8,6 @@ export const getStaticPaths = (async () =>
 		props: { view },
 	}))) satisfies GetStaticPaths;
 
-/** /api/product/{slug}.json: one product with its variants and stock. */
+/** /api/product/{slug}.json: one product with its variants (no stock: the server keeps it). */
 export const GET: APIRoute<{ view: ProductViewOf }> = ({ props }) =>
 	Response.json(productResource(props.view));

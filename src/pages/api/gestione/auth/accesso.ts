@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { signIn } from '../../../../server/staff/routes';
+import { signIn, staffAuthRoute } from '../../../../server/services/routes';
 
 /** A sign-in with a passkey: a session when it verifies (src/server/staff/routes.ts). */
 export const prerender = false;

@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { signOut } from '../../../../server/staff/routes';
+import { signOut, staffAuthRoute } from '../../../../server/services/routes';
 
 /** Sign-out: ends the session on the server and clears the cookie (src/server/staff/routes.ts). */
 export const prerender = false;

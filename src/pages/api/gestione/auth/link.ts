@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { requestLink } from '../../../../server/staff/routes';
+import { requestLink, staffAuthRoute } from '../../../../server/services/routes';
 
 /** A one-time link asked for by e-mail (the same answer for every address) (src/server/staff/routes.ts). */
 export const prerender = false;

@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { signInOptions } from '../../../../server/staff/routes';
+import { signInOptions, staffAuthRoute } from '../../../../server/services/routes';
 
 /** The options of a sign-in with a passkey (src/server/staff/routes.ts). */
 export const prerender = false;

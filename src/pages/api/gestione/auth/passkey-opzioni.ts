@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { registrationOptions } from '../../../../server/staff/routes';
+import { registrationOptions, staffAuthRoute } from '../../../../server/services/routes';
 
 /** The options of a passkey enrolment through a one-time link (src/server/staff/routes.ts). */
 export const prerender = false;

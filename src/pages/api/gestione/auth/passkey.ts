@@ -1,5 +1,4 @@
-import { staffAuthRoute } from '../../../../server/staff/astro-route';
-import { register } from '../../../../server/staff/routes';
+import { register, staffAuthRoute } from '../../../../server/services/routes';
 
 /** The passkey enrolled through a one-time link: uses the link up, opens a session (src/server/staff/routes.ts). */
 export const prerender = false;

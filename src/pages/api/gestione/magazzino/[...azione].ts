@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { requireStaff } from '../../../../server/staff/guard';
-import { stockAnswer } from '../../../../server/stock/http';
+import { requireStaff, stockAnswer } from '../../../../server/services/routes';
 
 /**
  * /api/gestione/magazzino and the addresses under it: the stock of the member's shops (the
@@ -17,7 +16,7 @@ const answer: APIRoute = async (context) => {
 		context.request,
 		context.url,
 		context.params['azione'] ?? '',
-		context.locals.contact?.stock,
+		context.locals.services?.stock,
 		staff,
 	);
 };

@@ -1,26 +1,35 @@
 import type { APIRoute } from 'astro';
-import { actionAnswer, detailAnswer } from '../../../../server/staff-desk/desk';
-import { requireStaff, staffJson } from '../../../../server/staff/guard';
+import {
+	actionAnswer,
+	detailAnswer,
+	requireStaff,
+	staffJson,
+} from '../../../../server/services/routes';
 
 /**
  * GET /api/gestione/prenotazioni/<id>: one reservation of the member's shops, with its history
  * (404 for any other, also another shop's). POST: an action, as JSON or a form
  * (`{ azione: 'pronta' | 'ritirata' | 'annulla', versione, motivo }`): 200 with the new state,
  * 409 when someone changed it meanwhile, 422 when its state or a missing reason refuses it. The
- * work is src/server/staff-desk/desk.ts's.
+ * work is src/server/reservations/desk.ts's.
  */
 export const prerender = false;
 
 export const GET: APIRoute = (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return detailAnswer(context.locals.contact, staff, context.params['id']);
+	return detailAnswer(context.locals.services?.reservations, staff, context.params['id']);
 };
 
 export const POST: APIRoute = async (context) => {
 	const staff = requireStaff(context);
 	if (staff instanceof Response) return staff;
-	return actionAnswer(context.locals.contact, staff, context.params['id'], context.request);
+	return actionAnswer(
+		context.locals.services?.reservations,
+		staff,
+		context.params['id'],
+		context.request,
+	);
 };
 
 export const ALL: APIRoute = () =>

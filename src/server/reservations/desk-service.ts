@@ -1,0 +1,68 @@
+/**
+ * The staff desk's part of the service (App.Locals['contact'], put together in
+ * src/server/services/index.ts): changing a reservation's state (status-store.ts) with its e-mails sent
+ * through the core's outbox, the automatic 'Non ritirata' on every pass of the background loop,
+ * and what staff read of their shops' reservations (staff-store.ts).
+ */
+import type { SubmissionDesk } from '../core/service';
+import {
+	staffReservation,
+	staffReservationIdByCode,
+	staffReservations,
+	type StaffReservation,
+	type StaffReservationSummary,
+} from './staff-store';
+import {
+	changeReservationStatus,
+	expireReservations,
+	type StatusChange,
+	type StatusChangeResult,
+} from './status-store';
+
+/** A change of a reservation's state, as a route asks for it (the service adds the time). */
+export type ReservationChange = Omit<StatusChange, 'now' | 'claimedBy'>;
+
+/** The staff desk's service. */
+export interface ReservationDeskService {
+	/**
+	 * Changes a reservation's state: the change, its event and its e-mails are stored in one
+	 * transaction, then the e-mails go out through the outbox in the background (none in
+	 * simulation mode).
+	 */
+	changeReservation(change: ReservationChange): StatusChangeResult;
+	/** The reservations of these shops from today (Rome) on, and earlier ones still held. */
+	staffReservations(shopIds: readonly string[]): StaffReservationSummary[];
+	/** One reservation of these shops in full, with its history; null for any other. */
+	staffReservation(id: number, shopIds: readonly string[]): StaffReservation | null;
+	/** The id of the reservation of these shops with this pickup code, or null. */
+	staffReservationIdByCode(code: string, shopIds: readonly string[]): number | null;
+}
+
+/** The staff desk's service, on the core's desk. */
+export function createReservationDeskService(
+	desk: SubmissionDesk,
+	log: Pick<Console, 'log'> = console,
+): ReservationDeskService {
+	const { db } = desk.store;
+	const now = () => new Date(desk.now());
+	// Reads apply 'Non ritirata' by themselves; the pass stores it, with its event.
+	desk.everyPass(() => {
+		const expired = expireReservations(db, now());
+		if (expired > 0) log.log(`Reservations: ${expired} not collected in time.`);
+	});
+	return {
+		changeReservation(change) {
+			const result = changeReservationStatus(db, {
+				...change,
+				now: now(),
+				claimedBy: desk.sendsEmail ? desk.instance : undefined,
+			});
+			// Stored: the e-mails go on in the background, retried by the loop when they fail.
+			if (result.outcome === 'changed' && result.jobs.length > 0) void desk.send(result.jobs);
+			return result;
+		},
+		staffReservations: (shopIds) => staffReservations(db, shopIds, now()),
+		staffReservation: (id, shopIds) => staffReservation(db, id, shopIds, now()),
+		staffReservationIdByCode: (code, shopIds) => staffReservationIdByCode(db, code, shopIds),
+	};
+}

@@ -1,0 +1,53 @@
+/**
+ * The reservations, as the rest of the server sees them: the visitor's POST and the pieces still
+ * free (http.ts, availability.ts, service.ts, store.ts: held stock), the desk's changes of state
+ * (status-store.ts, desk-service.ts, desk.ts), what staff read (staff-store.ts), the customer's
+ * link (customer-*.ts), their e-mails, the views of their pages (view.ts, customer-page.ts) and
+ * their tables (migrations.ts). Every other folder asks through this face.
+ */
+import type { SubmissionDesk } from '../core/service';
+import type { PickupCatalogue } from './catalogue';
+import { createCustomerService, type CustomerService } from './customer-service';
+import { createReservationDeskService, type ReservationDeskService } from './desk-service';
+import { createPickupService, type PickupService } from './service';
+
+export { RESERVATIONS } from './kind';
+export {
+	RESERVATION_STATES,
+	RESERVATIONS_CUSTOMER_LINK,
+	RESERVATIONS_HELD_STOCK,
+	RESERVATIONS_TABLES,
+} from './migrations';
+export { filePickupCatalogue, httpPickupCatalogue, type PickupCatalogue } from './catalogue';
+export { handlePickupPost, PICKUP_PAGE } from './http';
+/** The pieces reservations hold, as the stock ledger's facade wiring reads them. */
+export { heldPieces, openHolds } from './store';
+export { AVAILABILITY_ERRORS, handleAvailability } from './availability';
+export { actionAnswer, detailAnswer, listAnswer } from './desk';
+export { handleCustomerPage, PRIVATE_PAGE_HEADERS } from './customer-page';
+export { deskListView, reservationPageView, type DeskListPage, type ReservationPage } from './view';
+
+/**
+ * The reservations' service, as pages and routes reach it
+ * (`Astro.locals.services.reservations`).
+ */
+export interface ReservationsService
+	extends PickupService, ReservationDeskService, CustomerService {
+	/** The company name of the build served: it signs the answers' pages. */
+	readonly companyName: string;
+}
+
+/** The reservations' service, on the core's desk, checked against the build's `pickup`. */
+export function createReservationsService(
+	desk: SubmissionDesk,
+	pickup: PickupCatalogue,
+	log?: Pick<Console, 'log'>,
+): ReservationsService {
+	const changes = createReservationDeskService(desk, log);
+	return {
+		companyName: desk.config.companyName,
+		...createPickupService(desk, pickup),
+		...changes,
+		...createCustomerService(desk, changes),
+	};
+}

@@ -1,0 +1,44 @@
+/**
+ * What the files of src/pages run of the server, and nothing else: the adapters of the API routes
+ * and the views of the pages, each taken from its thing's face. Every one of them reaches a
+ * service only through `locals.services` (index.ts), never a module's state, and answers 503
+ * without it; so Astro's build bundles these functions and no service.
+ */
+export { submissionRoute } from '../core/route';
+export { json } from '../core/answers';
+export { finishSignIn, startSignIn } from '../editor-auth';
+export { CONTACT_PAGE, handleContactPost, markFromRequest, messagesPageView } from '../messages';
+export {
+	actionAnswer,
+	AVAILABILITY_ERRORS,
+	deskListView,
+	detailAnswer,
+	handleAvailability,
+	handleCustomerPage,
+	handlePickupPost,
+	listAnswer,
+	PICKUP_PAGE,
+	PRIVATE_PAGE_HEADERS,
+	reservationPageView,
+} from '../reservations';
+export {
+	AUTH_TEXTS,
+	register,
+	registrationOptions,
+	requestLink,
+	requireStaff,
+	sessionToken,
+	signIn,
+	signInOptions,
+	signOut,
+	staffAuthRoute,
+	staffJson,
+	staffService,
+} from '../staff';
+export {
+	belowMinimumTotal,
+	STOCK_PAGE_TEXTS,
+	stockAnswer,
+	stockListView,
+	stockVariantView,
+} from '../stock';
