@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, playwrightChromiumArgs } from './scripts/browser-path.mjs';
 import {
+	CDN_LISTEN,
 	CDN_ORIGIN,
 	CDN_PORT,
 	GITHUB_CLIENT,
@@ -67,7 +68,7 @@ export default defineConfig({
 		},
 		{
 			command: 'node scripts/preview-cdn.mjs --no-build --cdn-only',
-			url: `${CDN_ORIGIN}/`,
+			url: `${CDN_LISTEN}/`,
 			env: {
 				CDN_PORT: String(CDN_PORT),
 				NODE_PORT: String(NODE_PORT),

@@ -2,7 +2,8 @@
  * Cloudflare Pages Function: the server routes of src/lib/http/server-routes.ts, which the
  * build's _routes.json sends here (every other path is a static file of the CDN), forwarded to
  * the Node server at NODE_ORIGIN with the shared PROXY_SECRET and the visitor's address.
- * Both are set in the Pages project (README.md, 'Deploy'); `npm run preview:cdn` passes them to
+ * Both are set in the Pages project (docs/operations.md, 'Deploy'); without the secret every
+ * server route answers 503; `npm run preview:cdn` passes them to
  * `wrangler pages dev`.
  */
 import { forward, proxySettingsFrom } from '../src/lib/http/proxy';

@@ -4,7 +4,8 @@
 // Cloudflare's runtime (`wrangler pages dev`, workerd) on CDN_PORT (8788) in front of it: the
 // CDN serves dist/client, and functions/ forwards the server routes of _routes.json to the
 // Node server with a shared secret (a fresh one each run unless PROXY_SECRET is set). Open
-// http://127.0.0.1:8788. Ctrl+C stops both. Other variables (CONTACT_DB_PATH, SMTP_HOST,
+// http://localhost:8788: WebAuthn refuses an IP address as the site, so passkeys (the staff
+// area) work only by host name, and PUBLIC_ORIGIN is that address. Ctrl+C stops both. Other variables (CONTACT_DB_PATH, SMTP_HOST,
 // GITHUB_CLIENT_ID…) reach the Node server as under `npm run serve`. `--cdn-only` starts workerd
 // alone, for a Node server started elsewhere on NODE_PORT (the tests of tests/e2e-cdn).
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cdnPort = Number(process.env.CDN_PORT || 8788);
 const nodePort = Number(process.env.NODE_PORT || 4322);
 const secret = process.env.PROXY_SECRET || randomBytes(24).toString('hex');
-const cdnOrigin = `http://127.0.0.1:${cdnPort}`;
+/** The address visitors use: a host name, as WebAuthn wants one. */
+const cdnOrigin = `http://localhost:${cdnPort}`;
 const nodeOrigin = `http://127.0.0.1:${nodePort}`;
 
 if (!process.argv.includes('--no-build')) {
@@ -62,6 +64,8 @@ if (!process.argv.includes('--cdn-only')) {
 		HOST: '127.0.0.1',
 		PROXY_SECRET: secret,
 		PUBLIC_ORIGIN: cdnOrigin,
+		// workerd stands where the https proxy of the server's host stands in production.
+		TRUSTED_PROXIES: '127.0.0.1,::1',
 	});
 }
 run(
@@ -83,4 +87,6 @@ run(
 	],
 	{ WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '1' },
 );
-console.log(`CDN (workerd) on ${cdnOrigin}, in front of the Node server on ${nodeOrigin}.`);
+console.log(
+	`Open ${cdnOrigin}: the CDN (workerd) in front of the Node server on ${nodeOrigin}. The staff area's passkeys need this address, not 127.0.0.1; a first staff link for it: npm run staff -- link <e-mail> --origine ${cdnOrigin}`,
+);

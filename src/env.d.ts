@@ -6,9 +6,9 @@ declare namespace App {
 		 * under `astro dev` those of src/integrations/dev-contact.ts and dev-staff.ts.
 		 */
 		services?: import('./server/services').RequestServices;
-		/** The visitor's IP address as the server sees it (TRUST_PROXY, PROXY_SECRET). */
+		/** The visitor's IP address as the server sees it (docs/operations.md, "Who is the client"). */
 		clientAddress?: string;
-		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN). */
+		/** The address visitors use, allowed as Origin (PUBLIC_ORIGIN in docs/operations.md). */
 		publicOrigin?: string | null;
 	}
 }

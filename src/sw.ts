@@ -14,7 +14,10 @@
  * - the Node server's routes (src/lib/http/server-routes.ts): from the network only;
  * - POST /api/contact and POST /api/prenotazioni (the outboxes of src/lib/pwa/outbox.ts): never
  *   cached; when the network is down the request is queued and sent by Background Sync, and the
- *   page is told so with a 202 answer.
+ *   page is told so with a 202 answer;
+ * - a staff device's pings (Web Push, src/lib/notifications/ping.ts): each new reservation of its
+ *   shop is shown as a notification, and a tap opens the reservation's page (from the network:
+ *   the staff area is a server route, never kept).
  */
 import { Queue } from 'workbox-background-sync';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -26,6 +29,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { NETWORK_TIMEOUT_SECONDS, OFFLINE_PAGE, pageCacheKey } from './lib/pwa/offline';
 import { OUTBOX_RETENTION_MINUTES, OUTBOXES, type Outbox } from './lib/pwa/outbox';
+import { parsePing, PING_BODY, pingTarget, pingTitle } from './lib/notifications/ping';
 import { isEditorFile } from './lib/http/headers';
 import { isServerRoute } from './lib/http/server-routes';
 import { isPagefindChunk, PAGEFIND_ENTRY, PAGEFIND_PATH } from './lib/search/files';
@@ -232,3 +236,43 @@ for (const outbox of OUTBOXES) {
 		'POST',
 	);
 }
+
+// A staff device's ping for a new reservation (docs/push.md): the push carries the
+// code, the day, the pieces and the reservation's address, and the day is worded now, as the
+// notification is shown. Anything else is no ping of ours and shows nothing.
+self.addEventListener('push', (event: PushEvent) => {
+	let data: unknown = null;
+	try {
+		data = event.data?.json();
+	} catch {
+		// Not JSON: not ours.
+	}
+	const ping = parsePing(data);
+	if (!ping) return;
+	event.waitUntil(
+		self.registration.showNotification(pingTitle(ping, new Date()), {
+			body: PING_BODY,
+			tag: `prenotazione-${ping.code}`,
+			icon: '/icons/icon-192.png',
+			badge: '/icons/icon-192.png',
+			lang: 'it',
+			data: { url: ping.url },
+		}),
+	);
+});
+
+// A tap on a ping opens its reservation: in a staff tab already open, else in a new one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+	event.notification.close();
+	const target = new URL(pingTarget(event.notification.data), self.location.origin).href;
+	event.waitUntil(
+		(async () => {
+			const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+			const staffTab = tabs.find((tab) => new URL(tab.url).pathname.startsWith('/gestione'));
+			// navigate() works only on a tab this worker controls: otherwise a new tab.
+			const opened = staffTab ? await staffTab.navigate(target).catch(() => null) : null;
+			if (opened) await opened.focus();
+			else await self.clients.openWindow(target);
+		})(),
+	);
+});

@@ -4,10 +4,10 @@
  * services of this process, by thing: src/server/services/index.ts), `locals.clientAddress` and
  * `locals.publicOrigin`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PROXY_SECRET_HEADER, VISITOR_IP_HEADER } from '../lib/http/proxy';
+import { PROXY_SECRET_HEADER } from '../lib/http/proxy';
 import type { AnswerControl } from './answer-headers';
+import { clientAddressOf, type ProxyTrust } from './client-address';
 import type { Services } from './services';
 
 /** The handler that dist/server/entry.mjs exports in middleware mode. */
@@ -17,50 +17,6 @@ export type AstroHandler = (
 	next: undefined,
 	locals: App.Locals,
 ) => unknown;
-
-/** Which proxies the server believes about the visitor's address. */
-export interface ProxyTrust {
-	/** Behind exactly one reverse proxy that appends to X-Forwarded-For (TRUST_PROXY). */
-	trustProxy: boolean;
-	/** The CDN function's shared secret (PROXY_SECRET), or null. */
-	proxySecret: string | null;
-}
-
-/**
- * Whether a header value is the secret. Both sides are hashed first, so the comparison takes the
- * same time whatever the value's length and however much of it matches.
- */
-export function isSecret(value: string | string[] | undefined, secret: string | null): boolean {
-	if (secret === null || typeof value !== 'string') return false;
-	const digest = (text: string) => createHash('sha256').update(text).digest();
-	return timingSafeEqual(digest(value), digest(secret));
-}
-
-/**
- * The visitor's address: the one the CDN's function passes on (CF-Connecting-IP at Cloudflare's
- * edge, X-Visitor-IP here), from a request with the secret;
- * else the one our reverse proxy appended (TRUST_PROXY); else the socket's. A forged header on
- * a request without the secret is ignored, so it is counted under its own address.
- */
-export function clientAddressOf(
-	headers: IncomingMessage['headers'],
-	socketAddress: string | undefined,
-	trust: ProxyTrust,
-): string {
-	const connecting = headers[VISITOR_IP_HEADER];
-	if (
-		typeof connecting === 'string' &&
-		connecting.trim() !== '' &&
-		isSecret(headers[PROXY_SECRET_HEADER], trust.proxySecret)
-	) {
-		return connecting.trim();
-	}
-	const forwarded = headers['x-forwarded-for'];
-	if (trust.trustProxy && typeof forwarded === 'string' && forwarded.trim() !== '') {
-		return (forwarded.split(',').at(-1) ?? '').trim();
-	}
-	return socketAddress ?? 'unknown';
-}
 
 /** The compression middleware (typed for Node's own request and answer). */
 export type Compress = (

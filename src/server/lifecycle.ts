@@ -4,9 +4,80 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { plainAddress } from './client-address';
 import type { ServerSettings } from './env';
 import { scrubPath } from './core/scrub';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
+
+/** At most one log line about refused connections in this time. */
+export const REFUSALS_SUMMARY_EVERY_MS = 10_000;
+
+/** What the per-address cap needs besides the limit. */
+export interface ConnectionCapOptions {
+	/** Open connections at most from one address. */
+	maxPerAddress: number;
+	/** Addresses the cap leaves alone: the trusted proxies, which carry many clients. */
+	isExempt: (address: string | undefined) => boolean;
+	/** Where the summary of refusals goes (the JSON log). */
+	warn: (message: string) => void;
+	now?: () => number;
+}
+
+/**
+ * Caps the open connections of one address: one more is destroyed at once, before it can send a
+ * byte, so a client opening a thousand slow connections holds at most `maxPerAddress` of them
+ * and everyone else is still answered. The cap counts the socket's address (no header is known
+ * yet when a connection opens); the trusted proxies are exempt, and cap their own clients.
+ * Under attack one line per refusal would flood the log: the first refusal is logged at once,
+ * later ones as one summary at most every REFUSALS_SUMMARY_EVERY_MS, with the count, how many
+ * addresses, and the one refused most (to block at the firewall).
+ */
+export function capConnectionsPerAddress(
+	server: http.Server,
+	{ maxPerAddress, isExempt, warn, now = Date.now }: ConnectionCapOptions,
+): void {
+	const open = new Map<string, number>();
+	const refused = new Map<string, number>();
+	let lastSummary: number | null = null;
+	let windowStart = now();
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	const summarise = () => {
+		timer = null;
+		if (refused.size === 0) return;
+		let total = 0;
+		let top: [string, number] = ['', 0];
+		for (const entry of refused) {
+			total += entry[1];
+			if (entry[1] > top[1]) top = entry;
+		}
+		const seconds = Math.max(1, Math.round((now() - windowStart) / 1000));
+		warn(
+			`connections-refused: ${total} connections closed at once in ${seconds} s, from ${refused.size} addresses over the cap of ${maxPerAddress} open connections per address; most from ${top[0]} (${top[1]}).`,
+		);
+		refused.clear();
+		lastSummary = now();
+		windowStart = lastSummary;
+	};
+	server.on('connection', (socket: Socket) => {
+		if (socket.remoteAddress === undefined || isExempt(socket.remoteAddress)) return;
+		const address = plainAddress(socket.remoteAddress);
+		const count = open.get(address) ?? 0;
+		if (count >= maxPerAddress) {
+			socket.on('error', () => undefined);
+			socket.destroy();
+			refused.set(address, (refused.get(address) ?? 0) + 1);
+			if (lastSummary === null || now() - lastSummary >= REFUSALS_SUMMARY_EVERY_MS) summarise();
+			else timer ??= setTimeout(summarise, lastSummary + REFUSALS_SUMMARY_EVERY_MS - now()).unref();
+			return;
+		}
+		open.set(address, count + 1);
+		socket.once('close', () => {
+			const left = (open.get(address) ?? 1) - 1;
+			if (left <= 0) open.delete(address);
+			else open.set(address, left);
+		});
+	});
+}
 
 /**
  * Creates the server; an unexpected error answers a plain 500 JSON and is logged, never a stack.

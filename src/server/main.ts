@@ -36,14 +36,15 @@
  * `locals.clientAddress` and `locals.publicOrigin`).
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
- * <repo>/dist; tests point it elsewhere), TRUST_PROXY (set to 1 behind exactly one reverse
- * proxy: the client's address is then the last X-Forwarded-For entry), PROXY_SECRET (the CDN
- * function's secret: a request with it names the visitor in CF-Connecting-IP), PUBLIC_ORIGIN
+ * <repo>/dist; tests point it elsewhere), TRUSTED_PROXIES (the proxies whose X-Forwarded-For is
+ * believed; the older TRUST_PROXY=1 means the loopback: env.ts), PROXY_SECRET (the CDN
+ * function's secret: a request with it names the visitor in X-Visitor-IP), PUBLIC_ORIGIN
  * (the address visitors use, allowed as Origin), GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET,
  * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS
- * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000), the health check's
+ * (10000), SERVER_REQUEST_TIMEOUT_MS (30000), SERVER_MAX_CONNECTIONS (1000),
+ * SERVER_MAX_CONNECTIONS_PER_ADDRESS (50), the health check's
  * HEALTH_EMAIL_MAX_WAIT_S and the stop's SERVER_STOP_REQUESTS_MS, SERVER_STOP_EMAILS_MS
- * (core/settings.ts), and the contact service's variables (README.md), whose relative paths
+ * (core/settings.ts), and the contact service's variables (docs/operations.md), whose relative paths
  * resolve against the folder that holds the build (the project folder).
  *
  * Logs: one JSON line per event on standard output, through pino (core/log.ts): each request (its
@@ -56,6 +57,7 @@ import { parseRedirectsFile } from '../lib/redirects';
 import { hostHeadersFrom } from './answer-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
+import { createSecretWatch, proxyTrust } from './client-address';
 import {
 	createSubmissionServicesFromEnv,
 	REGISTRY,
@@ -66,7 +68,7 @@ import { filePickupCatalogue, type PickupCatalogue } from './reservations';
 import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
 import { oauthSettingsFromEnv, type OAuthSettings } from './editor-auth';
 import { createHandler } from './handler';
-import { closeOnSignals, createServer, listen } from './lifecycle';
+import { capConnectionsPerAddress, closeOnSignals, createServer, listen } from './lifecycle';
 import { notFoundPageFor, sectionFolders, sendNotFound, type NotFoundPage } from './not-found';
 import { createHealthRoute } from './operations';
 import { createJsonLog } from './core/log';
@@ -171,6 +173,14 @@ try {
 /** Every service of the process, by thing: Astro's handler gets them as `locals.services`. */
 const services: Services = { ...submissions, staff, editorAuth: oauth };
 
+for (const warning of settings.warnings) log.contactLog.warn(warning);
+
+/** Which hops are believed about the client's address, and the watch on the CDN's secret. */
+const trust = proxyTrust(settings);
+const secretWatch = createSecretWatch(settings.proxySecret, (message) =>
+	log.contactLog.warn(message),
+);
+
 /** Compression of Astro's answers (files and the not-found pages are precompressed). */
 const compress = compression() as unknown as Compress;
 const handle = createHandler({
@@ -179,19 +189,28 @@ const handle = createHandler({
 	staticFiles,
 	notFoundPage: (pathname) => notFoundPageFor(sectionNotFoundPages, rootNotFoundPage, pathname),
 	sendNotFound,
-	toAstro: createAstroBridge(astroHandler, compress, services, settings, settings.publicOrigin),
+	toAstro: createAstroBridge(astroHandler, compress, services, trust, settings.publicOrigin),
 	nodeRoutes: new Map([
 		[
 			'/api/health',
 			createHealthRoute({
 				facts: () => outbox.health(ops.emailMaxWaitMs, 250),
+				proxySecretMismatch: () => secretWatch.mismatch(),
 				minIntervalMs: ops.healthMinIntervalMs,
 			}),
 		],
 	]),
 });
 
-const server = createServer(settings, handle, hostHeaders.security, log.request);
+const server = createServer(settings, handle, hostHeaders.security, (req, res) => {
+	log.request(req, res);
+	secretWatch.observe(req.headers);
+});
+capConnectionsPerAddress(server, {
+	maxPerAddress: settings.maxConnectionsPerAddress,
+	isExempt: trust.isTrustedProxy,
+	warn: (message) => log.contactLog.warn(message),
+});
 listen(server, settings);
 closeOnSignals(
 	server,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from '@playwright/test';
 import { UNAVAILABLE_ERROR } from '../../src/lib/http/proxy';
 import { SERVER_ROUTES } from '../../src/lib/http/server-routes';
@@ -5,7 +6,7 @@ import { LINES, storeList } from '../e2e/helpers/pickup';
 import { openControlled } from '../e2e/helpers/worker';
 import { waitForIsland } from '../e2e/helpers/islands';
 import { expect, test } from '../e2e/helpers/test';
-import { createStaffSession } from '../helpers/staff';
+import { addVirtualAuthenticator } from '../e2e/helpers/webauthn';
 import {
 	CDN_ORIGIN,
 	DB_PATH,
@@ -210,10 +211,24 @@ test.describe('through the CDN', () => {
 	});
 });
 
+/**
+ * `npm run staff -- …` as the shop's owner runs it on the server (simulation mode: the link is
+ * printed), on the Node server's database, with links to the address visitors use.
+ */
+function staffCommand(...args: string[]): string {
+	return execFileSync(process.execPath, ['scripts/staff.mjs', ...args], {
+		env: {
+			PATH: process.env['PATH'] ?? '',
+			CONTACT_DB_PATH: DB_PATH,
+			PUBLIC_ORIGIN: CDN_ORIGIN,
+			SMTP_HOST: '',
+		},
+		encoding: 'utf8',
+	});
+}
+
 test.describe('the staff area and the customer’s link', () => {
-	test('reach the Node server through the CDN, signed in or not, and are never kept', async ({
-		request,
-	}) => {
+	test('closed without a session, and never kept', async ({ request }) => {
 		const noStore = (headers: Record<string, string>) =>
 			expect(headers['cache-control']).toContain('no-store');
 
@@ -233,32 +248,72 @@ test.describe('the staff area and the customer’s link', () => {
 		expect(((await list.json()) as { error: string }).error).toMatch(/accesso|Accedi/i);
 		noStore(list.headers());
 
-		// With a session: the cookie crosses the CDN both ways, and a change checks the Origin
-		// against the public address.
-		const { cookie } = createStaffSession(DB_PATH, { shops: ['torino'] }, CDN_ORIGIN);
-		const signedIn = await request.get('/api/gestione/prenotazioni', {
-			headers: { Cookie: cookie },
-		});
-		expect(signedIn.status()).toBe(200);
-		noStore(signedIn.headers());
-		const page = await request.get('/gestione', { headers: { Cookie: cookie } });
-		expect(page.status()).toBe(200);
-		expect(await page.text()).toContain('Giulia Rossi');
-		const missing = await request.post('/api/gestione/prenotazioni/999999', {
-			headers: { Cookie: cookie, Origin: CDN_ORIGIN },
-			data: { azione: 'ritirata', versione: 1 },
-		});
-		expect(missing.status()).toBe(404);
-		const foreign = await request.post('/api/gestione/prenotazioni/999999', {
-			headers: { Cookie: cookie, Origin: 'https://example.com' },
-			data: { azione: 'ritirata', versione: 1 },
-		});
-		expect(foreign.status()).toBe(403);
-
 		// A customer's link that does not exist: the site's 404, never cached.
 		const link = await request.get(`/prenotazione/${'A'.repeat(32)}`);
 		expect(link.status()).toBe(404);
 		noStore(link.headers());
+	});
+
+	test('a member enrols a passkey from the command’s link and signs in with it, through workerd', async ({
+		browser,
+	}) => {
+		const email = `staff.${test.info().retry}.${Date.now()}@vigorsport.test`;
+		staffCommand('aggiungi', '--nome', 'Giulia Rossi', '--email', email, '--negozi', 'torino');
+		const printed = staffCommand('link', email);
+		const url = /https?:\/\/\S+\/gestione\/attiva#\S+/.exec(printed)?.[0] ?? '';
+		expect(url.startsWith(`${CDN_ORIGIN}/gestione/attiva#`)).toBe(true);
+
+		const context = await browser.newContext({ serviceWorkers: 'block' });
+		try {
+			const page = await context.newPage();
+			const authenticator = await addVirtualAuthenticator(page);
+			await page.goto(url);
+			await page.getByRole('button', { name: 'Crea la passkey' }).click();
+			await page.waitForURL(`${CDN_ORIGIN}/gestione`);
+			await expect(page.getByText('Giulia Rossi').first()).toBeVisible();
+			// The passkey belongs to the site's host name, as it would to www.vigorsport.it.
+			expect((await authenticator.credentials()).map((passkey) => passkey.rpId)).toEqual([
+				'localhost',
+			]);
+
+			// A new visit, without the session: the passkey alone signs in.
+			await context.clearCookies();
+			await page.goto('/gestione/accesso');
+			await page.getByRole('button', { name: 'Accedi con la passkey' }).click();
+			await page.waitForURL(`${CDN_ORIGIN}/gestione`);
+			await expect(page.getByText('Giulia Rossi').first()).toBeVisible();
+
+			// The session cookie crossed the CDN as the server set it.
+			const cookies = await context.cookies(CDN_ORIGIN);
+			const session = cookies.find((cookie) => cookie.name === '__Host-gestione');
+			expect(session).toMatchObject({
+				httpOnly: true,
+				secure: true,
+				sameSite: 'Strict',
+				path: '/',
+			});
+			const cookie = `${session?.name ?? ''}=${session?.value ?? ''}`;
+
+			// Signed in: the API answers, never cached, and a change checks the Origin against the
+			// public address.
+			const signedIn = await page.request.get('/api/gestione/prenotazioni', {
+				headers: { Cookie: cookie },
+			});
+			expect(signedIn.status()).toBe(200);
+			expect(signedIn.headers()['cache-control']).toContain('no-store');
+			const missing = await page.request.post('/api/gestione/prenotazioni/999999', {
+				headers: { Cookie: cookie, Origin: CDN_ORIGIN },
+				data: { azione: 'ritirata', versione: 1 },
+			});
+			expect(missing.status()).toBe(404);
+			const foreign = await page.request.post('/api/gestione/prenotazioni/999999', {
+				headers: { Cookie: cookie, Origin: 'https://example.com' },
+				data: { azione: 'ritirata', versione: 1 },
+			});
+			expect(foreign.status()).toBe(403);
+		} finally {
+			await context.close();
+		}
 	});
 });
 
@@ -269,9 +324,10 @@ test.describe('the outbox', () => {
 		await expect(page.locator(CONTACT_FORM)).toHaveJSProperty('noValidate', true);
 	}
 
-	test('with the Node server stopped: the Italian 503, then the outbox sends the message once it is back', async ({
+	test('with the Node server stopped: the Italian 503 (a page for a navigation), then the outbox sends the message once it is back', async ({
 		page,
 		context,
+		browser,
 	}) => {
 		const email = emailFor('outbox');
 		await openForm(page);
@@ -286,6 +342,25 @@ test.describe('the outbox', () => {
 			expect(refused.headers()['retry-after']).toMatch(/^\d+$/);
 			await expect(page.getByText(UNAVAILABLE_ERROR)).toBeVisible();
 			await expect(page.getByLabel('Nome e cognome')).toHaveValue('Mario Rossi');
+
+			// A staff page or the customer's link opened meanwhile: a page in Italian, not JSON,
+			// with a way back to the site, which the CDN still serves.
+			const visitor = await browser.newContext({ serviceWorkers: 'block' });
+			try {
+				const tab = await visitor.newPage();
+				for (const path of ['/gestione', `/prenotazione/${'B'.repeat(32)}`]) {
+					const down = await tab.goto(path);
+					expect(down?.status()).toBe(503);
+					await expect(
+						tab.getByRole('heading', { name: 'Servizio non raggiungibile' }),
+					).toBeVisible();
+				}
+				await tab.getByRole('link', { name: 'Torna al sito' }).click();
+				await expect(tab).toHaveURL(`${CDN_ORIGIN}/`);
+				await expect(tab.getByRole('link', { name: 'Prodotti' }).first()).toBeVisible();
+			} finally {
+				await visitor.close();
+			}
 
 			// Offline now: the service worker keeps the message.
 			await context.setOffline(true);

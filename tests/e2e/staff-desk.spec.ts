@@ -124,7 +124,9 @@ test('ready (e-mailed once), collected, cancelled with a reason; axe on every sc
 	const cancelled = await reserve(page, 'cliente.annulla@example.it');
 	await page.reload();
 	await expect(page.getByRole('heading', { name: 'Prenotazioni', level: 1 })).toBeVisible();
-	await expect(page.getByRole('heading', { level: 2 })).toContainText('in attesa');
+	await expect(page.getByRole('heading', { level: 2, name: /^Da oggi in poi/ })).toContainText(
+		'in attesa',
+	);
 	await expectAccessible(page);
 
 	await page.locator(`[data-desk-row="${ready.code}"]`).click();

@@ -48,7 +48,9 @@ async function phone(browser: Browser, name = 'Sara'): Promise<BrowserContext> {
 		timezoneId: 'Europe/Rome',
 	});
 	const { token } = createStaffSession(dbPath, { name, shops: ['torino'] }, origin);
-	await context.addCookies([playwrightCookie(token, origin)]);
+	// By host and path: Chromium refuses a __Host- cookie given with an http `url`.
+	const { url: _url, ...cookie } = playwrightCookie(token, origin);
+	await context.addCookies([{ ...cookie, domain: '127.0.0.1', path: '/' }]);
 	return context;
 }
 

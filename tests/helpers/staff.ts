@@ -93,20 +93,17 @@ export function playwrightCookie(
 ): {
 	name: string;
 	value: string;
-	domain: string;
-	path: string;
+	url: string;
 	httpOnly: boolean;
 	secure: boolean;
 	sameSite: 'Strict';
 } {
-	const url = new URL(baseURL);
-	const secure = secureCookies(url.origin);
-	// Host and path, not `url`: Chromium refuses a `__Host-` cookie set through a URL on http.
+	const origin = new URL(baseURL).origin;
+	const secure = secureCookies(origin);
 	return {
 		name: sessionCookieName(secure),
 		value: token,
-		domain: url.hostname,
-		path: '/',
+		url: origin,
 		httpOnly: true,
 		secure,
 		sameSite: 'Strict',

@@ -6,7 +6,7 @@ import { readWorkflow } from '../helpers/workflow.mjs';
 
 /**
  * The systemd units of deploy/ and the deploy workflow that restarts the server: hardened as
- * the README promises, writing only to the data folder that holds the database, and restarted
+ * docs/operations.md promises, writing only to the data folder that holds the database, and restarted
  * by the name the workflow uses.
  */
 
@@ -74,8 +74,8 @@ describe('deploy/vigorsport.service', () => {
 		expect(restarts.map((name) => name?.replace(/\.service$/, ''))).toEqual(['vigorsport']);
 	});
 
-	it('the README installs the environment file readable by root only', () => {
-		const readme = readFileSync(join(root, 'README.md'), 'utf8');
+	it('the installation steps install the environment file readable by root only', () => {
+		const readme = readFileSync(join(root, 'docs/operations.md'), 'utf8');
 		expect(readme).toMatch(
 			/install -m 600 -o root -g root deploy\/vigorsport\.env\.example \/etc\/vigorsport\/vigorsport\.env/,
 		);

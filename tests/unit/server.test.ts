@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, isSecret } from '../../src/server/astro-bridge';
+import {
+	clientAddressOf,
+	createSecretWatch,
+	isSecret,
+	proxyTrust,
+	SECRET_MISMATCH_WINDOW_MS,
+} from '../../src/server/client-address';
 import { isOn, limitFromEnv, ServerConfigError, serverSettingsFromEnv } from '../../src/server/env';
 import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
 import {
@@ -36,12 +42,14 @@ describe('serverSettingsFromEnv', () => {
 		expect(serverSettingsFromEnv({})).toEqual({
 			port: 4321,
 			host: '127.0.0.1',
-			trustProxy: false,
+			trustedProxies: [],
 			proxySecret: null,
 			publicOrigin: null,
 			headersTimeout: 10_000,
 			requestTimeout: 30_000,
 			maxConnections: 1_000,
+			maxConnectionsPerAddress: 50,
+			warnings: [],
 		});
 	});
 
@@ -50,24 +58,52 @@ describe('serverSettingsFromEnv', () => {
 			serverSettingsFromEnv({
 				PORT: '8080',
 				HOST: '::',
-				TRUST_PROXY: 'Yes',
+				TRUSTED_PROXIES: ' 127.0.0.1, ::1,10.1.0.0/16 ,, fd00::/8',
 				PROXY_SECRET: ` ${SECRET} `,
 				PUBLIC_ORIGIN: 'https://www.example.com',
 				SERVER_HEADERS_TIMEOUT_MS: '2000',
 				SERVER_REQUEST_TIMEOUT_MS: '5000',
 				SERVER_MAX_CONNECTIONS: '7',
+				SERVER_MAX_CONNECTIONS_PER_ADDRESS: '3',
 			}),
 		).toEqual({
 			port: 8080,
 			host: '::',
-			trustProxy: true,
+			trustedProxies: ['127.0.0.1', '::1', '10.1.0.0/16', 'fd00::/8'],
 			proxySecret: SECRET,
 			publicOrigin: 'https://www.example.com',
 			headersTimeout: 2000,
 			requestTimeout: 5000,
 			maxConnections: 7,
+			maxConnectionsPerAddress: 3,
+			warnings: [],
 		});
 	});
+
+	it('reads the older TRUST_PROXY=1 as the loopback only, and says so', () => {
+		const settings = serverSettingsFromEnv({ TRUST_PROXY: 'Yes' });
+		expect(settings.trustedProxies).toEqual(['127.0.0.1', '::1']);
+		expect(settings.warnings).toEqual([expect.stringContaining('TRUSTED_PROXIES=127.0.0.1,::1')]);
+		expect(serverSettingsFromEnv({ TRUST_PROXY: '0' })).toMatchObject({
+			trustedProxies: [],
+			warnings: [],
+		});
+		expect(serverSettingsFromEnv({ TRUST_PROXY: '1', TRUSTED_PROXIES: '192.0.2.1' })).toMatchObject(
+			{
+				trustedProxies: ['192.0.2.1'],
+				warnings: [expect.stringContaining('TRUST_PROXY is ignored')],
+			},
+		);
+	});
+
+	it.each(['localhost', '1.2.3', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', '10.0.0.0/x'])(
+		'refuses TRUSTED_PROXIES=%j, naming the entry',
+		(entry) => {
+			expect(() => serverSettingsFromEnv({ TRUSTED_PROXIES: `127.0.0.1,${entry}` })).toThrow(
+				`TRUSTED_PROXIES must list IP addresses or ranges separated by commas, such as 127.0.0.1,::1 or 10.0.0.0/8 (got "${entry}").`,
+			);
+		},
+	);
 
 	it.each([
 		['1', true],
@@ -97,37 +133,99 @@ const SECRET = 's'.repeat(40);
 
 describe('clientAddressOf', () => {
 	const cdn = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET };
+	const nobody = proxyTrust({ proxySecret: SECRET, trustedProxies: [] });
+	const local = proxyTrust({ proxySecret: SECRET, trustedProxies: ['127.0.0.1', '::1'] });
+	const chain = proxyTrust({ proxySecret: SECRET, trustedProxies: ['127.0.0.1', '10.0.0.0/8'] });
 	it.each([
-		[{}, '10.0.0.1', false, '10.0.0.1'],
-		[{}, undefined, false, 'unknown'],
-		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2' }, '10.0.0.1', false, '10.0.0.1'],
-		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2 ' }, '10.0.0.1', true, '2.2.2.2'],
-		[{ 'x-forwarded-for': '  ' }, '10.0.0.1', true, '10.0.0.1'],
+		[{}, '10.0.0.1', nobody, '10.0.0.1'],
+		[{}, undefined, nobody, 'unknown'],
+		[{}, '::ffff:10.0.0.1', nobody, '10.0.0.1'],
+		// X-Forwarded-For from a socket that is no trusted proxy: its own address.
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2' }, '10.0.0.1', nobody, '10.0.0.1'],
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2' }, '192.0.2.9', local, '192.0.2.9'],
+		[{ 'x-forwarded-for': '1.1.1.1' }, '127.0.0.2', local, '127.0.0.2'],
+		// From the local proxy: the entry it appended, whatever the client wrote before it.
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2 ' }, '127.0.0.1', local, '2.2.2.2'],
+		[{ 'x-forwarded-for': '2.2.2.2' }, '::ffff:127.0.0.1', local, '2.2.2.2'],
+		[{ 'x-forwarded-for': '2.2.2.2' }, '::1', local, '2.2.2.2'],
+		[{ 'x-forwarded-for': '  ' }, '127.0.0.1', local, '127.0.0.1'],
+		[{ 'x-forwarded-for': 'nonsense' }, '127.0.0.1', local, '127.0.0.1'],
+		// Through two trusted hops: the nearest entry that is not one of them.
+		[{ 'x-forwarded-for': '1.1.1.1, 2.2.2.2, 10.0.0.5' }, '127.0.0.1', chain, '2.2.2.2'],
+		[{ 'x-forwarded-for': 'junk, 10.0.0.5' }, '127.0.0.1', chain, '10.0.0.5'],
 		// The CDN's function, with the secret: the visitor's address.
-		[cdn, '10.0.0.1', false, '203.0.113.7'],
-		[{ ...cdn, 'x-forwarded-for': '9.9.9.9' }, '10.0.0.1', true, '203.0.113.7'],
+		[cdn, '10.0.0.1', nobody, '203.0.113.7'],
+		[{ ...cdn, 'x-forwarded-for': '9.9.9.9' }, '127.0.0.1', local, '203.0.113.7'],
 		// Forged: no secret, a wrong one, or one that is a prefix of it.
-		[{ 'x-visitor-ip': '203.0.113.7' }, '10.0.0.1', false, '10.0.0.1'],
+		[{ 'x-visitor-ip': '203.0.113.7' }, '10.0.0.1', nobody, '10.0.0.1'],
 		[
 			{ 'cf-connecting-ip': '203.0.113.7', 'x-vigorsport-proxy': SECRET },
 			'10.0.0.1',
-			false,
+			nobody,
 			'10.0.0.1',
 		],
-		[{ ...cdn, 'x-vigorsport-proxy': 'wrong' }, '10.0.0.1', false, '10.0.0.1'],
-		[{ ...cdn, 'x-vigorsport-proxy': SECRET.slice(1) }, '10.0.0.1', false, '10.0.0.1'],
-		[{ ...cdn, 'x-visitor-ip': ' ' }, '10.0.0.1', false, '10.0.0.1'],
-	])('%j from %s (trust %s) -> %s', (headers, socket, trustProxy, expected) => {
-		expect(clientAddressOf(headers, socket, { trustProxy, proxySecret: SECRET })).toBe(expected);
+		[{ ...cdn, 'x-vigorsport-proxy': 'wrong' }, '10.0.0.1', nobody, '10.0.0.1'],
+		[{ ...cdn, 'x-vigorsport-proxy': SECRET.slice(1) }, '10.0.0.1', nobody, '10.0.0.1'],
+		[{ ...cdn, 'x-visitor-ip': ' ' }, '10.0.0.1', nobody, '10.0.0.1'],
+	])('%j from %s -> %s', (headers, socket, trust, expected) => {
+		expect(clientAddressOf(headers, socket, trust)).toBe(expected);
 	});
 
 	it('trusts no X-Visitor-IP when the server has no secret', () => {
 		const headers = { 'x-visitor-ip': '203.0.113.7', 'x-vigorsport-proxy': '' };
-		expect(clientAddressOf(headers, '10.0.0.1', { trustProxy: false, proxySecret: null })).toBe(
-			'10.0.0.1',
-		);
+		const trust = proxyTrust({ proxySecret: null, trustedProxies: [] });
+		expect(clientAddressOf(headers, '10.0.0.1', trust)).toBe('10.0.0.1');
 		expect(isSecret('', null)).toBe(false);
 		expect(isSecret(['a', 'b'], SECRET)).toBe(false);
+	});
+});
+
+describe('the watch on the CDN secret', () => {
+	function watch(secret: string | null) {
+		let clock = 1_000_000;
+		const lines: string[] = [];
+		const w = createSecretWatch(
+			secret,
+			(line) => lines.push(line),
+			() => clock,
+		);
+		return { w, lines, tick: (ms: number) => (clock += ms) };
+	}
+	const wrong = { 'x-vigorsport-proxy': 'x'.repeat(40) };
+	const right = { 'x-vigorsport-proxy': SECRET };
+
+	it('reports a wrong secret until the window ends or the right one comes; logs once a minute', () => {
+		const { w, lines, tick } = watch(SECRET);
+		w.observe({});
+		w.observe(right);
+		expect(w.mismatch()).toBe(false);
+		for (let i = 0; i < 5; i++) w.observe(wrong);
+		expect(w.mismatch()).toBe(true);
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(/^proxy-secret-mismatch: 1 requests carried a wrong CDN secret/);
+		expect(lines[0]).not.toContain('x'.repeat(40));
+		tick(59_999);
+		w.observe(wrong);
+		expect(lines).toHaveLength(1);
+		tick(1);
+		w.observe(wrong);
+		expect(lines).toHaveLength(2);
+		expect(lines[1]).toMatch(/^proxy-secret-mismatch: 6 requests/);
+		tick(SECRET_MISMATCH_WINDOW_MS - 1);
+		expect(w.mismatch()).toBe(true);
+		tick(1);
+		expect(w.mismatch()).toBe(false);
+		w.observe(wrong);
+		tick(1);
+		w.observe(right);
+		expect(w.mismatch()).toBe(false);
+	});
+
+	it('takes any secret as wrong when the server has none', () => {
+		const { w, lines } = watch(null);
+		w.observe(right);
+		expect(w.mismatch()).toBe(true);
+		expect(lines[0]).toContain('PROXY_SECRET is not set on this server');
 	});
 });
 

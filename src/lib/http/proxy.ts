@@ -85,18 +85,67 @@ export function upstreamRequest(
 	return new Request(target, init);
 }
 
-/** The 503 in Italian, never cached, with Retry-After. */
-export function unavailableAnswer(): Response {
+/** Whether the request is a browser's navigation (a page, a form without JavaScript): HTML. */
+export function wantsPage(request: Request): boolean {
+	return (request.headers.get('accept') ?? '').toLowerCase().includes('text/html');
+}
+
+/**
+ * The page a navigation gets when the Node server is down (a staff page, the customer's link, a
+ * form sent without JavaScript): a few lines of Italian with a way back to the site, which the
+ * CDN still serves. No style or script, so its policy can allow nothing; no Referer, since the
+ * address may carry the customer's token.
+ */
+export const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Servizio non raggiungibile</title>
+</head>
+<body>
+<main>
+<h1>Servizio non raggiungibile</h1>
+<p>Questa pagina non è disponibile in questo momento. ${UNAVAILABLE_ERROR}</p>
+<p>Il catalogo, i negozi e i contatti restano consultabili.</p>
+<p><a href="/">Torna al sito</a> · <a href="/negozi">Orari e telefoni dei negozi</a></p>
+</main>
+</body>
+</html>
+`;
+
+/** The headers every 503 of the proxy has. */
+const UNAVAILABLE_HEADERS = {
+	'Cache-Control': 'no-store',
+	'Retry-After': String(RETRY_AFTER_SECONDS),
+	'X-Content-Type-Options': 'nosniff',
+	'X-Robots-Tag': 'noindex',
+} as const;
+
+/**
+ * The 503 in Italian, never cached, with Retry-After: the page above for a navigation, else the
+ * JSON the forms understand.
+ */
+export function unavailableAnswer(request?: Request): Response {
+	if (request && wantsPage(request)) {
+		return new Response(request.method === 'HEAD' ? null : UNAVAILABLE_PAGE, {
+			status: 503,
+			headers: {
+				...UNAVAILABLE_HEADERS,
+				'Content-Type': 'text/html; charset=utf-8',
+				'Content-Security-Policy':
+					"default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+				'Referrer-Policy': 'no-referrer',
+				'X-Frame-Options': 'DENY',
+			},
+		});
+	}
 	return Response.json(
 		{ error: UNAVAILABLE_ERROR },
 		{
 			status: 503,
-			headers: {
-				'Content-Type': 'application/json; charset=utf-8',
-				'Cache-Control': 'no-store',
-				'Retry-After': String(RETRY_AFTER_SECONDS),
-				'X-Content-Type-Options': 'nosniff',
-			},
+			headers: { ...UNAVAILABLE_HEADERS, 'Content-Type': 'application/json; charset=utf-8' },
 		},
 	);
 }
@@ -118,6 +167,15 @@ export function passThrough(answer: Response): Response {
 }
 
 /**
+ * A path as the function's log may show it: the customer's link carries its bearer token in the
+ * path, which no log may keep, so it is cut off; the query (OAuth's code and state) never goes in.
+ */
+export function pathForLog(url: string): string {
+	const { pathname } = new URL(url);
+	return pathname.startsWith('/prenotazione/') ? '/prenotazione/…' : pathname;
+}
+
+/**
  * Forwards a request to the Node server, or answers the 503 when it is down or has not begun its
  * answer within UPSTREAM_TIMEOUT_MS. `fetchImpl` is the runtime's fetch.
  */
@@ -130,8 +188,10 @@ export async function forward(
 	log: Pick<Console, 'error'> = console,
 ): Promise<Response> {
 	if (!settings) {
-		log.error('Proxy: NODE_ORIGIN or PROXY_SECRET is not set');
-		return unavailableAnswer();
+		log.error(
+			`Proxy: NODE_ORIGIN, or PROXY_SECRET of at least ${MIN_PROXY_SECRET_LENGTH} characters, is not set: every server route answers 503.`,
+		);
+		return unavailableAnswer(request);
 	}
 	const controller = new AbortController();
 	let timer: ReturnType<typeof setTimeout> | undefined;
@@ -149,17 +209,25 @@ export async function forward(
 		]);
 		return passThrough(answer);
 	} catch (error) {
-		log.error(`Proxy: no answer from the Node server for ${new URL(request.url).pathname}:`, error);
-		return unavailableAnswer();
+		log.error(`Proxy: no answer from the Node server for ${pathForLog(request.url)}:`, error);
+		return unavailableAnswer(request);
 	} finally {
 		clearTimeout(timer);
 	}
 }
 
-/** The settings from the function's environment, or null when one is missing. */
+/** The shortest secret the Node server accepts (src/server/env.ts): a shorter one never matches. */
+export const MIN_PROXY_SECRET_LENGTH = 32;
+
+/**
+ * The settings from the function's environment, or null when one is missing. Without the secret
+ * the function refuses to forward at all (503): the Node server would count every visitor
+ * under the CDN's address, one rate limit for the whole site, and nobody would notice.
+ */
 export function proxySettingsFrom(env: Record<string, unknown>): ProxySettings | null {
 	const origin = env['NODE_ORIGIN'];
-	const secret = env['PROXY_SECRET'];
-	if (typeof origin !== 'string' || typeof secret !== 'string' || !origin || !secret) return null;
+	const raw = env['PROXY_SECRET'];
+	const secret = typeof raw === 'string' ? raw.trim() : '';
+	if (typeof origin !== 'string' || !origin || secret.length < MIN_PROXY_SECRET_LENGTH) return null;
 	return { origin, secret };
 }

@@ -1,5 +1,5 @@
 /**
- * The contact service's settings, read from environment variables (documented in README.md).
+ * The contact service's settings, read from environment variables (documented in docs/operations.md, 'Settings').
  * Without SMTP_HOST the service runs in simulation mode: messages are stored, no e-mail is
  * sent. A malformed value stops the server at start-up with the variable's name, rather than
  * misbehaving later. Pure apart from resolving the database path.

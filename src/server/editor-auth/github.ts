@@ -15,7 +15,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServerConfigError, type Env } from '../env';
 import { readBodyAtMost } from '../core/submission';
 
-/** What the sign-in needs, from the environment (README.md, 'Deploy'). */
+/** What the sign-in needs, from the environment (docs/operations.md, 'Deploy'). */
 export interface OAuthSettings {
 	clientId: string;
 	clientSecret: string;

@@ -13,7 +13,8 @@ import type { ContactHealth } from '../core/service';
 import { METHOD_NOT_ALLOWED, sendError } from '../responses';
 
 /** Why the site is not healthy. */
-export type HealthReason = 'database-unwritable' | 'emails-overdue' | 'smtp-auth-rejected';
+export type HealthReason =
+	'database-unwritable' | 'emails-overdue' | 'smtp-auth-rejected' | 'proxy-secret-mismatch';
 
 /** The body of the answer. */
 export interface HealthAnswer {
@@ -28,14 +29,20 @@ const REASON_TEXT: Record<HealthReason, string> = {
 	'database-unwritable': 'il database non accetta scritture',
 	'emails-overdue': 'ci sono e-mail in attesa da troppo tempo',
 	'smtp-auth-rejected': 'il server di posta ha rifiutato le credenziali',
+	'proxy-secret-mismatch':
+		'arrivano richieste con un segreto del CDN sbagliato (PROXY_SECRET): i limiti per visitatore valgono per tutto il sito',
 };
 
-/** The answer for the facts of the contact service. Pure. */
-export function healthAnswer(facts: ContactHealth): HealthAnswer {
+/**
+ * The answer for the facts of the contact service and whether requests came lately with a wrong
+ * CDN secret (client-address.ts, createSecretWatch). Pure.
+ */
+export function healthAnswer(facts: ContactHealth, proxySecretMismatch = false): HealthAnswer {
 	const reasons: HealthReason[] = [];
 	if (!facts.databaseWritable) reasons.push('database-unwritable');
 	if (facts.emailsOverdue > 0) reasons.push('emails-overdue');
 	if (facts.lastAttempt?.authFailure) reasons.push('smtp-auth-rejected');
+	if (proxySecretMismatch) reasons.push('proxy-secret-mismatch');
 	const message =
 		reasons.length === 0
 			? 'Tutto in ordine.'
@@ -58,13 +65,20 @@ export function healthAnswer(facts: ContactHealth): HealthAnswer {
 export interface HealthOptions {
 	/** The contact service's facts (see ContactService.health). */
 	facts: () => ContactHealth;
+	/** Whether requests came lately with a wrong CDN secret. */
+	proxySecretMismatch?: () => boolean;
 	/** Checks closer together than this share a result. */
 	minIntervalMs: number;
 	now?: () => number;
 }
 
 /** The route handler of /api/health. */
-export function createHealthRoute({ facts, minIntervalMs, now = Date.now }: HealthOptions) {
+export function createHealthRoute({
+	facts,
+	proxySecretMismatch = () => false,
+	minIntervalMs,
+	now = Date.now,
+}: HealthOptions) {
 	let last: { at: number; answer: HealthAnswer } | null = null;
 	return function health(req: IncomingMessage, res: ServerResponse): void {
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -72,7 +86,7 @@ export function createHealthRoute({ facts, minIntervalMs, now = Date.now }: Heal
 			return;
 		}
 		if (last === null || now() - last.at >= minIntervalMs) {
-			last = { at: now(), answer: healthAnswer(facts()) };
+			last = { at: now(), answer: healthAnswer(facts(), proxySecretMismatch()) };
 		}
 		const body = JSON.stringify(last.answer);
 		res.writeHead(last.answer.ok ? 200 : 503, {

@@ -24,8 +24,14 @@ export { handlePickupPost, PICKUP_PAGE } from './http';
 export { heldPieces, openHolds } from './store';
 export { AVAILABILITY_ERRORS, handleAvailability } from './availability';
 export { actionAnswer, detailAnswer, listAnswer } from './desk';
-export { handleCustomerPage, PRIVATE_PAGE_HEADERS } from './customer-page';
-export { deskListView, reservationPageView, type DeskListPage, type ReservationPage } from './view';
+export { handleCustomerPage, PRIVATE_PAGE_HEADERS, type CustomerPageView } from './customer-page';
+export {
+	deskListView,
+	reservationPageView,
+	type DeskListPage,
+	type ReservationPage,
+	type ReservationView,
+} from './view';
 
 /**
  * The reservations' service, as pages and routes reach it
@@ -42,11 +48,12 @@ export function createReservationsService(
 	desk: SubmissionDesk,
 	pickup: PickupCatalogue,
 	log?: Pick<Console, 'log'>,
+	notifications?: Parameters<typeof createPickupService>[2],
 ): ReservationsService {
 	const changes = createReservationDeskService(desk, log);
 	return {
 		companyName: desk.config.companyName,
-		...createPickupService(desk, pickup),
+		...createPickupService(desk, pickup, notifications),
 		...changes,
 		...createCustomerService(desk, changes),
 	};

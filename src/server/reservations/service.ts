@@ -12,6 +12,7 @@ import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { hashCustomerToken, newCustomerToken } from './customer-token';
 import { availablePieces } from '../../lib/stock/ledger';
 import { onHandAt } from '../stock';
+import type { NotificationService } from '../notifications';
 import type { PickupCatalogue } from './catalogue';
 import {
 	earlierReservation,
@@ -67,7 +68,11 @@ export interface PickupService {
 }
 
 /** The pickup list's service, on the core's desk, checked against the build's `pickup`. */
-export function createPickupService(desk: SubmissionDesk, pickup: PickupCatalogue): PickupService {
+export function createPickupService(
+	desk: SubmissionDesk,
+	pickup: PickupCatalogue,
+	notifications?: Pick<NotificationService, 'queueReservationPushes' | 'sendPushesSoon'>,
+): PickupService {
 	const limiter = desk.rateLimiter();
 	const { db } = desk.store;
 	return {
@@ -119,10 +124,16 @@ export function createPickupService(desk: SubmissionDesk, pickup: PickupCatalogu
 					holdDays: pickup.settings.holdDays,
 					...base,
 					customerTokenHash: hashCustomerToken(token),
+					// A ping to the shop's staff devices, queued with the reservation (never for spam).
+					...(notifications && !options.spam
+						? { queuePushes: notifications.queueReservationPushes }
+						: {}),
 				},
 				desk.instance,
 			);
 			if ('shortages' in stored) return { shortages: stored.shortages };
+			// Committed: the pushes go now, and the answer never waits for them.
+			if (!stored.earlier) notifications?.sendPushesSoon();
 			const answer = await desk.answer(base.delivery, stored, options.fingerprint);
 			if ('conflict' in answer) return answer;
 			const link = stored.earlier ? {} : { link: customerLinkPath(token) };

@@ -39,6 +39,9 @@ export interface NewReservation extends SubmissionBase {
 	holdDays: number;
 	/** The SHA-256 of the customer's link token (src/server/reservations/customer-token.ts). */
 	customerTokenHash?: string | undefined;
+	/** Queues the new reservation's pushes to staff devices, inside its transaction. */
+	queuePushes?:
+		((db: Database.Database, reservation: { id: number; shopId: string }) => number) | undefined;
 }
 
 /** A line the shop cannot hold: fewer pieces available than asked. */
@@ -322,6 +325,7 @@ export function insertReservation(
 			claimedBy,
 		);
 		const jobs = emails.map((email) => ({ ...email, owner: RESERVATION_OWNER, about: forEmail }));
+		input.queuePushes?.(db, { id, shopId: shop.id });
 		return { id, code, jobs };
 	});
 	// IMMEDIATE: the write lock is taken before the look-ups (submission key, held pieces, code).

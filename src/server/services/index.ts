@@ -23,6 +23,12 @@ import {
 	type PickupCatalogue,
 	type ReservationsService,
 } from '../reservations';
+import {
+	createNotificationService,
+	pushSettingsFromEnv,
+	type NotificationService,
+	type PushSettings,
+} from '../notifications';
 import type { StaffService } from '../staff';
 import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
 import { REGISTRY } from './registry';
@@ -30,7 +36,12 @@ import { createStockOn } from './stock';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
 export type { MessagesService } from '../messages';
-export type { ReservationsService } from '../reservations';
+export type {
+	CustomerPageView,
+	DeskListPage,
+	ReservationsService,
+	ReservationView,
+} from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
@@ -47,6 +58,8 @@ export interface Services {
 	readonly stock: StockService;
 	/** Staff accounts, sessions, passkeys and one-time links. */
 	readonly staff: StaffService;
+	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
+	readonly notifications: NotificationService;
 	/** The editor's GitHub sign-in, or null when it is not configured. */
 	readonly editorAuth: OAuthSettings | null;
 }
@@ -59,20 +72,40 @@ export interface Services {
 export type RequestServices = Partial<Services>;
 
 /** The services on the submissions' database connection, created together. */
-export type SubmissionServices = Pick<Services, 'outbox' | 'messages' | 'reservations' | 'stock'>;
+export type SubmissionServices = Pick<
+	Services,
+	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications'
+>;
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions,
+	options?: ContactServiceOptions & { push?: PushSettings },
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
+	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
+	// sent after its commit; the outbox's loop sends those due again.
+	const notifications = createNotificationService({
+		db: desk.store.db,
+		settings: options?.push ?? pushSettingsFromEnv({}),
+		instance: desk.instance,
+		now: desk.now,
+		log: options?.log ?? console,
+	});
+	desk.everyPass(() => void notifications.sendDuePushes());
 	return {
-		outbox: core,
+		outbox: {
+			...core,
+			async close(graceMs) {
+				await notifications.closePushes(graceMs);
+				await core.close(graceMs);
+			},
+		},
 		messages: createMessagesService(desk),
-		reservations: createReservationsService(desk, pickup, options?.log),
+		reservations: createReservationsService(desk, pickup, options?.log, notifications),
 		stock: createStockOn(desk.store.db, pickup, desk.now),
+		notifications,
 	};
 }
 
@@ -89,7 +122,7 @@ export function createSubmissionServicesFromEnv(
 	const services = createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		options,
+		{ ...options, push: pushSettingsFromEnv(env) },
 	);
 	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
 	seedStockFromFile(services.stock, stockSeedPath(env, root));

@@ -26,6 +26,7 @@ import {
 	RESERVATIONS_HELD_STOCK,
 	RESERVATIONS_TABLES,
 } from '../reservations';
+import { PUSH_MIGRATION } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 import { STOCK_MIGRATION } from '../stock';
 
@@ -47,7 +48,8 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'reservations', sql: RESERVATION_STATES }, // 11
 	{ thing: 'reservations', sql: RESERVATIONS_CUSTOMER_LINK }, // 12
 	{ thing: 'messages', sql: MESSAGES_HANDLED }, // 13
-	{ thing: 'stock', sql: STOCK_MIGRATION }, // 14
+	{ thing: 'notifications', sql: PUSH_MIGRATION }, // 14
+	{ thing: 'stock', sql: STOCK_MIGRATION }, // 15
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */

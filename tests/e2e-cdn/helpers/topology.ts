@@ -15,7 +15,13 @@ const base = Number(process.env['E2E_PORT'] ?? 4399);
 export const CDN_PORT = base + 1;
 export const NODE_PORT = base + 2;
 export const GITHUB_PORT = base + 3;
-export const CDN_ORIGIN = `http://127.0.0.1:${CDN_PORT}`;
+/**
+ * The site's address, by host name: WebAuthn refuses an IP address as the site, and the staff
+ * test enrols a passkey through the CDN. The Node server's PUBLIC_ORIGIN.
+ */
+export const CDN_ORIGIN = `http://localhost:${CDN_PORT}`;
+/** Where workerd listens, for the readiness check. */
+export const CDN_LISTEN = `http://127.0.0.1:${CDN_PORT}`;
 export const NODE_ORIGIN = `http://127.0.0.1:${NODE_PORT}`;
 export const GITHUB_ORIGIN = `http://127.0.0.1:${GITHUB_PORT}`;
 /** The secret the function and the Node server share in these tests. */
@@ -61,6 +67,8 @@ export async function startNode(): Promise<void> {
 			HOST: '127.0.0.1',
 			PROXY_SECRET,
 			PUBLIC_ORIGIN: CDN_ORIGIN,
+			// As in production, where the CDN reaches the Node server through the host's https proxy.
+			TRUSTED_PROXIES: '127.0.0.1,::1',
 			CONTACT_DB_PATH: DB_PATH,
 			CONTACT_RATE_LIMIT: String(RATE_LIMIT),
 			SMTP_HOST: '',

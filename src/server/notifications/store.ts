@@ -1,0 +1,253 @@
+/**
+ * The rows of Web Push (schema.ts) in the site's SQLite file: the devices staff turned
+ * notifications on for, and the pushes' outbox. Functions of the open database; every claim is
+ * one UPDATE whose WHERE says the row was not claimed yet, so two processes never send one push.
+ */
+import type Database from 'better-sqlite3';
+
+/** A device's subscription as the browser's pushManager gives it. */
+export interface PushSubscriptionInput {
+	/** The push service's address for this device (https; see settings.ts for tests). */
+	endpoint: string;
+	/** The device's public key (P-256, base64url) and its authentication secret (base64url). */
+	keys: { p256dh: string; auth: string };
+}
+
+/** A push claimed for sending, with what it goes to and what it is about. */
+export interface ClaimedPush {
+	id: number;
+	attempts: number;
+	subscriptionId: number;
+	subscription: PushSubscriptionInput;
+	reservation: { id: number; code: string; day: string; pieces: number };
+}
+
+/** Devices one member may have at once; turning on one more forgets their oldest. */
+export const MAX_DEVICES_PER_MEMBER = 10;
+
+/**
+ * Stores a device's subscription for a signed-in member (their session's hash): a device
+ * subscribed before, by anyone, now belongs to this member and session. A member keeps at most
+ * MAX_DEVICES_PER_MEMBER devices, the latest turned on. Returns its id.
+ */
+export function saveSubscription(
+	db: Database.Database,
+	input: PushSubscriptionInput,
+	member: { staffId: number; sessionHash: string },
+	vapidKey: string,
+	now: number,
+): number {
+	return db.transaction(() => {
+		const id = upsertSubscription(db, input, member, vapidKey, now);
+		db.prepare(
+			`DELETE FROM push_subscriptions WHERE staff_id = ? AND id NOT IN (
+				SELECT id FROM push_subscriptions WHERE staff_id = ?
+				ORDER BY created_at DESC, id DESC LIMIT ?)`,
+		).run(member.staffId, member.staffId, MAX_DEVICES_PER_MEMBER);
+		return id;
+	})();
+}
+
+function upsertSubscription(
+	db: Database.Database,
+	input: PushSubscriptionInput,
+	member: { staffId: number; sessionHash: string },
+	vapidKey: string,
+	now: number,
+): number {
+	const row = db
+		.prepare(
+			`INSERT INTO push_subscriptions
+				(endpoint, p256dh, auth, vapid_key, staff_id, session_hash, created_at)
+			 VALUES (?, ?, ?, ?, ?, ?, ?)
+			 ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
+				vapid_key = excluded.vapid_key, staff_id = excluded.staff_id,
+				session_hash = excluded.session_hash, created_at = excluded.created_at
+			 RETURNING id`,
+		)
+		.get(
+			input.endpoint,
+			input.keys.p256dh,
+			input.keys.auth,
+			vapidKey,
+			member.staffId,
+			member.sessionHash,
+			now,
+		) as { id: number };
+	return row.id;
+}
+
+/** Deletes a member's subscription of one device; true when there was one. */
+export function deleteSubscription(
+	db: Database.Database,
+	endpoint: string,
+	staffId: number,
+): boolean {
+	return (
+		db
+			.prepare('DELETE FROM push_subscriptions WHERE endpoint = ? AND staff_id = ?')
+			.run(endpoint, staffId).changes > 0
+	);
+}
+
+/** Whether this device is subscribed for this member, under the server's current key. */
+export function hasSubscription(
+	db: Database.Database,
+	endpoint: string,
+	staffId: number,
+	vapidKey: string,
+): boolean {
+	return (
+		db
+			.prepare(
+				'SELECT 1 FROM push_subscriptions WHERE endpoint = ? AND staff_id = ? AND vapid_key = ?',
+			)
+			.get(endpoint, staffId, vapidKey) !== undefined
+	);
+}
+
+/**
+ * Queues one push of a new reservation to each device of an enabled member of its shop
+ * subscribed under the server's current key; inside the reservation's transaction. Returns how
+ * many were queued.
+ */
+export function queueReservationPushes(
+	db: Database.Database,
+	reservation: { id: number; shopId: string },
+	vapidKey: string,
+	now: number,
+): number {
+	return db
+		.prepare(
+			`INSERT INTO push_deliveries (subscription_id, reservation_id, status, attempts,
+				next_attempt_at, created_at)
+			 SELECT subscription.id, ?, 'pending', 0, ?, ?
+			 FROM push_subscriptions AS subscription JOIN staff ON staff.id = subscription.staff_id
+			 WHERE staff.disabled_at IS NULL AND subscription.vapid_key = ?
+				AND EXISTS (SELECT 1 FROM json_each(staff.shops) WHERE json_each.value = ?)`,
+		)
+		.run(reservation.id, now, now, vapidKey, reservation.shopId).changes;
+}
+
+interface ClaimedRow {
+	id: number;
+	attempts: number;
+	subscription_id: number;
+	endpoint: string;
+	p256dh: string;
+	auth: string;
+	reservation_id: number;
+	code: string;
+	pickup_day: string;
+	pieces: number;
+}
+
+/** Claims the next push due at `now` for `claimedBy`, or null when none is due. */
+export function claimDuePush(
+	db: Database.Database,
+	now: number,
+	claimedBy: string,
+): ClaimedPush | null {
+	const claim = db.transaction((): ClaimedRow | undefined => {
+		const due = db
+			.prepare(
+				`SELECT id FROM push_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
+				 ORDER BY next_attempt_at, id LIMIT 1`,
+			)
+			.get(now) as { id: number } | undefined;
+		if (!due) return undefined;
+		const claimed = db
+			.prepare(
+				`UPDATE push_deliveries SET status = 'sending', claimed_at = ?, claimed_by = ?
+				 WHERE id = ? AND status = 'pending'`,
+			)
+			.run(now, claimedBy, due.id).changes;
+		if (claimed !== 1) return undefined;
+		return db
+			.prepare(
+				`SELECT delivery.id, delivery.attempts, delivery.subscription_id, subscription.endpoint,
+					subscription.p256dh, subscription.auth, delivery.reservation_id, reservation.code,
+					reservation.pickup_day,
+					(SELECT COALESCE(SUM(quantity), 0) FROM reservation_items
+					 WHERE reservation_id = reservation.id) AS pieces
+				 FROM push_deliveries AS delivery
+				 JOIN push_subscriptions AS subscription ON subscription.id = delivery.subscription_id
+				 JOIN reservations AS reservation ON reservation.id = delivery.reservation_id
+				 WHERE delivery.id = ?`,
+			)
+			.get(due.id) as ClaimedRow;
+	});
+	const row = claim.immediate();
+	if (!row) return null;
+	return {
+		id: row.id,
+		attempts: row.attempts,
+		subscriptionId: row.subscription_id,
+		subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+		reservation: {
+			id: row.reservation_id,
+			code: row.code,
+			day: row.pickup_day,
+			pieces: row.pieces,
+		},
+	};
+}
+
+/** Records a push the push service took. */
+export function markPushSent(db: Database.Database, id: number, claimedBy: string, now: number) {
+	db.prepare(
+		`UPDATE push_deliveries SET status = 'sent', sent_at = ?, attempts = attempts + 1,
+			claimed_at = NULL, claimed_by = NULL, last_error = NULL
+		 WHERE id = ? AND claimed_by = ?`,
+	).run(now, id, claimedBy);
+}
+
+/**
+ * Records a failed attempt: due again at `next`, or given up ('failed') when null; 'interrupted'
+ * when the push service may have taken it (never sent again).
+ */
+export function markPushFailed(
+	db: Database.Database,
+	id: number,
+	claimedBy: string,
+	error: string,
+	next: number | null | 'uncertain',
+): void {
+	const status = next === 'uncertain' ? 'interrupted' : next === null ? 'failed' : 'pending';
+	db.prepare(
+		`UPDATE push_deliveries SET status = ?, attempts = attempts + 1, last_error = ?,
+			next_attempt_at = COALESCE(?, next_attempt_at), claimed_at = NULL, claimed_by = NULL
+		 WHERE id = ? AND claimed_by = ?`,
+	).run(status, error.slice(0, 500), typeof next === 'number' ? next : null, id, claimedBy);
+}
+
+/** Deletes a device the push service no longer knows (404, 410); its pushes go with it. */
+export function dropSubscription(db: Database.Database, subscriptionId: number): void {
+	db.prepare('DELETE FROM push_subscriptions WHERE id = ?').run(subscriptionId);
+}
+
+/**
+ * Settles pushes left 'sending': by a process that has stopped (`isGone`), or claimed before
+ * `leaseStart`. The push service may have taken them, so they become 'interrupted', never
+ * sent again (at most once). Returns how many.
+ */
+export function settlePushClaims(
+	db: Database.Database,
+	isGone: (claimedBy: string) => boolean,
+	leaseStart: number,
+): number {
+	const rows = db
+		.prepare(`SELECT id, claimed_by, claimed_at FROM push_deliveries WHERE status = 'sending'`)
+		.all() as { id: number; claimed_by: string | null; claimed_at: number | null }[];
+	const settle = db.prepare(
+		`UPDATE push_deliveries SET status = 'interrupted', claimed_at = NULL, claimed_by = NULL,
+			last_error = 'interrotta: esito incerto' WHERE id = ? AND status = 'sending'`,
+	);
+	let settled = 0;
+	for (const row of rows) {
+		if ((row.claimed_at ?? 0) < leaseStart || isGone(row.claimed_by ?? '')) {
+			settled += settle.run(row.id).changes;
+		}
+	}
+	return settled;
+}
