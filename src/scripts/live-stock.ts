@@ -25,7 +25,7 @@ function fill(): void {
 }
 
 /** Asks the figure of the page's products and keeps its places filled. */
-export function startLiveStock(): void {
+export function start(): void {
 	const ids = [...document.querySelectorAll<HTMLElement>(SPOT)].flatMap(
 		(place) => place.dataset['product'] ?? [],
 	);

@@ -14,7 +14,7 @@ import {
 	PREFETCH_RULES_PATH,
 } from '../lib/http/headers';
 import { INTERNAL_ERROR } from './responses';
-import { scrubPath } from './core/scrub';
+import { scrubPath } from '../lib/http/scrub';
 
 type Entries = [string, string][];
 

@@ -6,7 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { plainAddress } from './client-address';
 import type { ServerSettings } from './env';
-import { scrubPath } from './core/scrub';
+import { scrubPath } from '../lib/http/scrub';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 
 /** At most one log line about refused connections in this time. */

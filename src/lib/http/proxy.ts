@@ -10,7 +10,10 @@
  * header it likes, is counted under its own address.
  */
 
+import { scrubPath } from './scrub';
+
 /** The header that carries the secret shared by this function and the Node server. */
+
 export const PROXY_SECRET_HEADER = 'x-vigorsport-proxy';
 /** The visitor's address as Cloudflare's edge saw it (on the request the function receives). */
 export const CONNECTING_IP_HEADER = 'cf-connecting-ip';
@@ -167,12 +170,12 @@ export function passThrough(answer: Response): Response {
 }
 
 /**
- * A path as the function's log may show it: the customer's link carries its bearer token in the
- * path, which no log may keep, so it is cut off; the query (OAuth's code and state) never goes in.
+ * A request's address as the function's log may show it: the same rule as the Node server's log
+ * (scrub.ts), so the customer's link loses its token and the query (OAuth's code and state)
+ * never goes in.
  */
 export function pathForLog(url: string): string {
-	const { pathname } = new URL(url);
-	return pathname.startsWith('/prenotazione/') ? '/prenotazione/…' : pathname;
+	return scrubPath(new URL(url).pathname);
 }
 
 /**

@@ -13,6 +13,13 @@ import type { LatePart } from '../../lib/late/run';
 const has = (selector: string) => () => document.querySelector(selector) !== null;
 
 export const LATE_PARTS: readonly LatePart[] = [
+	// The live figure of stock on the product, category and grouped-variants pages: first, as the
+	// visitor is waiting for it.
+	{
+		name: 'disponibilita',
+		needed: has('[data-live-stock]'),
+		load: () => import('../live-stock'),
+	},
 	// 'Aperto ora · chiude alle 19:30', and the closures of /negozi that have ended.
 	{
 		name: 'aperto-ora',

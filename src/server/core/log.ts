@@ -5,7 +5,7 @@
  * per e-mail attempt (which e-mail, its outcome), and the server's own messages.
  *
  * No secret and nothing a visitor wrote reaches it: requests are logged by a scrubbed path
- * (scrub.ts: no query, no key in the path), e-mail attempts by the row's id, free text has its
+^ * (src/lib/http/scrub.ts: no query, no key in the path), e-mail attempts by the row's id, free text has its
  * paths, keys and e-mail addresses scrubbed, and pino's `redact` hides any field named as a
  * secret or a person's detail should one ever be passed in an object.
  *
@@ -18,9 +18,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { EmailAttempt } from './service';
-import { scrubPath, scrubText } from './scrub';
+import { scrubPath, scrubText } from '../../lib/http/scrub';
 
-export { maskAddresses, scrubPath, scrubText } from './scrub';
+export { maskAddresses, scrubPath, scrubText } from '../../lib/http/scrub';
 
 /**
  * Fields hidden whatever their value, at the top of an event or one level down: keys and
