@@ -6,6 +6,10 @@
  * reservation are made one after the other: the second one, made from the version the first one
  * replaced, is refused as a conflict instead of overwriting it.
  *
+ * 'Ritirata' lowers the shop's on hand in the stock ledger by the reservation's pieces, in the
+ * same transaction (src/server/stock/): the pieces have left the shop. Every other end of a
+ * reservation only releases its hold, which is read, not stored.
+ *
  * A 'held' or 'ready' reservation whose hold has ended becomes 'not_collected' (by the system):
  * the background pass (expireReservations) stores it for every reservation due, and a change
  * stores it first for its own, so a change is always judged against the state of now.
@@ -21,7 +25,8 @@ import {
 } from '../../lib/pickup/status';
 import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
-import { RESERVATION_OWNER, reservationsForEmail } from './store';
+import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
+import { recordCollection } from '../stock';
 import { insertClaimedEmails } from '../core/email-rows';
 import type { EmailJob } from '../core/kind';
 import type { NewEmail } from '../core/schema';
@@ -239,6 +244,11 @@ export function changeReservationStatus(
 			return { outcome: 'not-allowed', status: row.status, version: row.version, why };
 		}
 		const event = record(db, row, change.to, change.actor, staff, check.reason, change.now);
+		// Spam was never prepared: nothing of it leaves the shelf.
+		if (change.to === 'collected' && row.spam === 0) {
+			const lines = reservationLines(db, row.id);
+			recordCollection(db, { reservationId: row.id, shopId: row.shop_id, lines }, change.now);
+		}
 		const email = change.claimedBy ? emailOf(row, change.to, change.actor) : null;
 		const claimed =
 			email && change.claimedBy
