@@ -11,7 +11,9 @@
 //                                                                scripts/backup.mjs, restore.mjs
 //                                    -> dist/server/staff.mjs    staff members and their links,
 //                                                                for scripts/staff.mjs
-//   (one module for the scripts, under the three names they import)
+//                                    -> dist/server/magazzino.mjs  the stock as CSV, for
+//                                                                scripts/magazzino.mjs
+//   (one module for the scripts, under the four names they import)
 //
 // One esbuild run with code splitting: what both use (the submissions store, its configuration) is
 // one shared chunk in dist/server/serve-chunks/, never two copies. Astro's handler
@@ -34,6 +36,7 @@ const ENTRIES = {
 	contact: 'src/server/script-exports.ts',
 	ops: 'src/server/script-exports.ts',
 	staff: 'src/server/script-exports.ts',
+	magazzino: 'src/server/script-exports.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,21 +1,25 @@
 /**
  * What the staff's scripts need of the server's code, bundled by scripts/compile-server.mjs to
- * dist/server/contact.mjs, ops.mjs and staff.mjs (sharing their chunks with dist/server/serve.mjs:
+ * dist/server/contact.mjs, ops.mjs, staff.mjs and magazzino.mjs (sharing their chunks with dist/server/serve.mjs:
  * one copy of the code): the database path, the store and every kind's report (`npm run
  * messages`, `npm run prenotazioni`, through the registry), the backups (`npm run backup`,
- * `restore`), the staff commands (`npm run staff`), and the pickup days for
+ * `restore`), the staff commands (`npm run staff`), the stock as CSV (`npm run magazzino`,
+ * and scripts/bench-stock.mjs), and the pickup days for
  * scripts/bench-contact.mjs. Everything that opens the database is bound here to the one list
  * of migrations (services/registry.ts).
  */
 import { backupDatabase as backupWith, restoreDatabase as restoreWith } from './operations';
 import { StaffStore } from './staff';
-import { MIGRATIONS, REGISTRY } from './services';
+import { MIGRATIONS, openStockService, REGISTRY } from './services';
+import { runStockCommand as runWith, type StockCliContext } from './stock';
 
 export { contactDbPath, ContactConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
 export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
+export { StockCliError, STOCK_HELP } from './stock';
+export { openStockService } from './services';
 /** For scripts/staff.mjs: the site's address when no variable names it. */
 export { SITE_ORIGIN } from '../lib/site';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
@@ -34,4 +38,9 @@ export const restoreDatabase = (options: Unbound<Parameters<typeof restoreWith>[
 /** The staff tables of the database file (`npm run staff`). */
 export function openStaffStore(path: string, options?: { create?: boolean }): StaffStore {
 	return StaffStore.open(path, REGISTRY, options);
+}
+
+/** One `npm run magazzino` command, on the stock service the facade opens. */
+export function runStockCommand(args: readonly string[], context: Omit<StockCliContext, 'open'>) {
+	return runWith(args, { ...context, open: openStockService });
 }

@@ -5,7 +5,7 @@ import { SHARED_SITE_DIR, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
 /**
- * What the editor saves in admin.spec.ts (a price, the stock of one flavour, the Torino shop's
+ * What the editor saves in admin.spec.ts (a price, the Torino shop's
  * Saturday hours, a new product with a photo; that test checks the files are the ones kept in
  * tests/fixtures/editor-saves), built by the deploy workflow's own build steps into the browser
  * tests' second site (helpers/shared-site.ts), shows on the pages.

@@ -82,7 +82,7 @@ async function refused(page: Page, file: string, message: RegExp | string, kept:
 // runs on one worker while the other takes the rest of the suite. More time, no timing asserted.
 test.describe.configure({ timeout: 180_000 });
 
-test('an editor’s round: Italian and accessible, wrong values refused, hours, a closure, price, stock and a new product with a photo saved as files', async ({
+test('an editor’s round: Italian and accessible, wrong values refused, hours, a closure, a price and a new product with a photo saved as files, and no stock field', async ({
 	page,
 }) => {
 	// The editor's own page: Italian, kept out of search engines and of the sitemap.
@@ -99,7 +99,7 @@ test('an editor’s round: Italian and accessible, wrong values refused, hours, 
 	await openEditor(page, root);
 
 	// A product's form, which axe finds nothing wrong with; a negative price is refused, then a
-	// price and the stock of one flavour in Aosta are saved.
+	// price is saved. The form has no stock field: staff keep stock at /gestione/magazzino.
 	await openView(page, 'prodotti/entries/proteine/mass-gainer');
 	await expect(fieldGroup(page, 'Nome del prodotto').getByRole('textbox')).toHaveValue(
 		'Mass Gainer 3000',
@@ -109,7 +109,7 @@ test('an editor’s round: Italian and accessible, wrong values refused, hours, 
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
 		.analyze();
 	expect(results.violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
-	const variants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	const variants = fieldGroup(page, 'Varianti (gusto, formato, prezzo)');
 	const price = await field(page, variants, 'spinbutton', 'Prezzo (€)');
 	await price.fill('-5');
 	await refused(
@@ -119,12 +119,9 @@ test('an editor’s round: Italian and accessible, wrong values refused, hours, 
 		'price: 26.90',
 	);
 	await price.fill('24.9');
-	await (await field(page, variants, 'spinbutton', 'Sede Aosta')).fill('7');
-	const normalised = await save(
-		page,
-		PRODUCT,
-		/price: 24\.9\n\s+stock:\n\s+torino: 4\n\s+aosta: 7/,
-	);
+	await expect(variants.getByRole('spinbutton', { name: 'Sede Aosta' })).toHaveCount(0);
+	const normalised = await save(page, PRODUCT, /price: 24\.9\n/);
+	expect(normalised).not.toContain('stock');
 
 	// The Torino shop: a closing time before the opening is refused; then the Saturday hours and
 	// a summer closure with a note are saved as the shop schema reads them.
@@ -183,31 +180,30 @@ test('an editor’s round: Italian and accessible, wrong values refused, hours, 
 	await (
 		await field(page, photos, 'textbox', 'Descrizione della foto')
 	).fill('Shaker nero da 700 ml con il logo Vigor Sport');
-	const newVariants = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	const newVariants = fieldGroup(page, 'Varianti (gusto, formato, prezzo)');
 	await reveal(page, newVariants);
 	const size = newVariants.getByRole('textbox', { name: 'Formato', exact: true });
 	if ((await size.count()) === 0)
 		await newVariants.getByRole('button', { name: /Aggiungi/ }).click();
 	await (await field(page, newVariants, 'textbox', 'Formato')).fill('700 ml');
 	await (await field(page, newVariants, 'spinbutton', 'Prezzo (€)')).fill('9.9');
-	await (await field(page, newVariants, 'spinbutton', 'Sede Torino')).fill('12');
-	await (await field(page, newVariants, 'spinbutton', 'Sede Aosta')).fill('3');
 	const created = await save(page, NEW_PRODUCT, /Shaker Pro 700/);
 
 	// Saved once more, with a price changed and changed back: the file the editor normalised
 	// the first time is written again byte for byte (normalised once, never again).
 	await openView(page, 'prodotti/entries/proteine/mass-gainer');
-	const again = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	const again = fieldGroup(page, 'Varianti (gusto, formato, prezzo)');
 	await (await field(page, again, 'spinbutton', 'Prezzo (€)')).fill('25');
 	await save(page, PRODUCT, /price: 25\n/);
 	await openView(page, 'prodotti/entries/proteine/mass-gainer');
-	const back = fieldGroup(page, 'Varianti (gusto, formato, prezzo, pezzi)');
+	const back = fieldGroup(page, 'Varianti (gusto, formato, prezzo)');
 	await (await field(page, back, 'spinbutton', 'Prezzo (€)')).fill('24.9');
 	expect(await save(page, PRODUCT, /price: 24\.9\n/)).toBe(normalised);
 
 	// What the editor wrote: the photo in the product's own folder, its path relative to the file.
 	expect(created).toContain('src: ./shaker-pro-700/shaker-pro-700.jpg');
-	expect(created).toMatch(/size: 700 ml\n\s+price: 9\.9\n\s+stock:\n\s+torino: 12\n\s+aosta: 3/);
+	expect(created).toMatch(/size: 700 ml\n\s+price: 9\.9\n/);
+	expect(created).not.toContain('stock');
 	expect(await savedFile(page, NEW_PHOTO)).toEqual(photo);
 	expect((await savedFiles(page)).filter((file) => !file.startsWith('content/'))).toEqual([]);
 

@@ -109,7 +109,7 @@ describe('refusals store nothing', () => {
 		expect(response.body).toContain('<a href="/lista-ritiro">Torna alla lista ritiro</a>');
 	});
 
-	it('422 names the item with too many pieces and the variant that does not exist', async () => {
+	it('422 names the variant and the product that do not exist', async () => {
 		const before = countReservations(server.dbPath);
 		const { status, json } = await postReservation(
 			server.url,
@@ -128,12 +128,6 @@ describe('refusals store nothing', () => {
 			fields: {},
 			items: [
 				{
-					index: 0,
-					productId: WHEY.productId,
-					variantId: WHEY.variantId,
-					error: `«${WHEY.name}»: nella Sede Aosta ne sono disponibili solo 2.`,
-				},
-				{
 					index: 1,
 					productId: WHEY.productId,
 					variantId: 'cioccolato-9-kg',
@@ -148,6 +142,27 @@ describe('refusals store nothing', () => {
 				},
 			],
 		} satisfies PickupRefused);
+		expect(countReservations(server.dbPath)).toBe(before);
+	});
+
+	it('422 names the item asking more pieces than the shop has', async () => {
+		const before = countReservations(server.dbPath);
+		const { status, json } = await postReservation(
+			server.url,
+			validReservation({
+				shopId: 'aosta',
+				items: [{ productId: WHEY.productId, variantId: WHEY.variantId, quantity: 3 }],
+			}),
+		);
+		expect(status).toBe(422);
+		expect((json as unknown as PickupRefused).items).toEqual([
+			{
+				index: 0,
+				productId: WHEY.productId,
+				variantId: WHEY.variantId,
+				error: `«${WHEY.name}»: nella Sede Aosta ne sono disponibili solo 2.`,
+			},
+		]);
 		expect(countReservations(server.dbPath)).toBe(before);
 	});
 

@@ -17,15 +17,20 @@ import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import { SubmissionStore } from '../../src/server/core/store';
 import { formatReservationReport } from '../../src/server/reservations/report';
 import { newReservation, pickupReservation, T0, TORINO } from '../fixtures/reservations';
+import { countStock } from '../helpers/stock';
 
 /** Reservations in a real SQLite file, with the messages' outbox. */
 let dir: string;
 let path: string;
 const open: SubmissionStore[] = [];
 
+/** The store, with a shelf at Torino these tests never empty (held stock sets its own below). */
 function openStore(): SubmissionStore {
 	const store = SubmissionStore.open(path, REGISTRY);
 	open.push(store);
+	for (const line of RESERVATION.lines) {
+		countStock(store.db, 'torino', line.productId, line.variantId, 1000);
+	}
 	return store;
 }
 
@@ -271,27 +276,33 @@ describe('held stock in the store', () => {
 				...RESERVATION,
 				lines: [{ ...first, quantity }],
 				indexes: [0],
-				shelfStock: [4],
 			},
 			...overrides,
 		});
 	};
 
-	it('refuses what is no longer free, and stores nothing for it', () => {
+	/** The store with 4 pieces of the first line's variant on hand at Torino. */
+	const openShelfOf4 = (): SubmissionStore => {
 		const store = openStore();
+		countStock(store.db, 'torino', 'whey-concentrate-80', 'cioccolato-2-kg', 4);
+		return store;
+	};
+
+	it('refuses what is no longer free, and stores nothing for it', () => {
+		const store = openShelfOf4();
 		storedResult(insertReservation(store.db, whey(3), 'io'));
 		expect(insertReservation(store.db, whey(2), 'io')).toEqual({
-			shortages: [{ line: 0, free: 1 }],
+			shortages: [{ line: 0, free: 1, held: 3 }],
 		});
 		expect(countReservations(store.db)).toBe(1);
 		storedResult(insertReservation(store.db, whey(1), 'io'));
 		expect(insertReservation(store.db, whey(1), 'io')).toEqual({
-			shortages: [{ line: 0, free: 0 }],
+			shortages: [{ line: 0, free: 0, held: 4 }],
 		});
 	});
 
 	it('frees the pieces of a collected or cancelled reservation at once', () => {
-		const store = openStore();
+		const store = openShelfOf4();
 		const { id } = storedResult(insertReservation(store.db, whey(4), 'io'));
 		expect('shortages' in insertReservation(store.db, whey(1), 'io')).toBe(true);
 		const db = new Database(path);
@@ -302,7 +313,7 @@ describe('held stock in the store', () => {
 	});
 
 	it('frees the pieces at midnight in Rome after the last held day', () => {
-		const store = openStore();
+		const store = openShelfOf4();
 		// Pickup on Friday 27 November with 3 hold days: held through Monday 30 November.
 		storedResult(insertReservation(store.db, whey(4), 'io'));
 		const key = 'whey-concentrate-80\ncioccolato-2-kg';
@@ -315,7 +326,7 @@ describe('held stock in the store', () => {
 	});
 
 	it('holds nothing for spam, and never refuses it for stock', () => {
-		const store = openStore();
+		const store = openShelfOf4();
 		storedResult(
 			insertReservation(store.db, whey(4, { spam: true, delivery: 'none', emails: [] }), 'io'),
 		);

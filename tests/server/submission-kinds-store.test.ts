@@ -8,6 +8,7 @@ import { formatReservationReport } from '../../src/server/reservations/report';
 import { insertReservation, listReservations } from '../../src/server/reservations/store';
 import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import { newReservation, pickupReservation, SHAKER } from '../fixtures/reservations';
+import { countStock } from '../helpers/stock';
 
 /** The outbox table opened to every kind of owner, and the reservations' report, on a real file. */
 
@@ -112,11 +113,12 @@ describe('the reservations report', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'vigorsport-kinds-'));
 		const store = SubmissionStore.open(join(dir, 'messages.sqlite'), REGISTRY);
 		try {
+			countStock(store.db, 'torino', 'shaker-700', '700-ml', 10);
 			insertReservation(
 				store.db,
 				newReservation({
 					reservation: {
-						...pickupReservation({ items: [SHAKER], shelf: 10 }),
+						...pickupReservation({ items: [SHAKER] }),
 						phone: '011 1',
 					},
 					delivery: 'simulation',

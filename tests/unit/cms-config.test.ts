@@ -115,6 +115,13 @@ describe('the editor configuration (src/lib/cms/config.ts)', () => {
 		expect(objectDisagreements(rule.fields, fields, name)).toEqual([]);
 	});
 
+	it('offers no stock field: the pieces are kept at the counter, not in content', () => {
+		const variant = fieldAt(collection(config, 'prodotti'), 'variants');
+		const names = (variant['fields'] as CmsField[]).map((field) => field.name);
+		expect(names).toContain('price');
+		expect(names).not.toContain('stock');
+	});
+
 	it('is a valid Sveltia CMS configuration (its own JSON schema)', () => {
 		const schema = JSON.parse(
 			readFileSync('node_modules/@sveltia/cms/schema/sveltia-cms.json', 'utf8'),
@@ -132,11 +139,6 @@ describe('the editor configuration (src/lib/cms/config.ts)', () => {
 			'prodotti',
 			'variants.price',
 			{ widget: 'number', value_type: 'float', min: 0.01, max: 10000 },
-		],
-		[
-			'prodotti',
-			'variants.stock.torino',
-			{ value_type: 'int', min: 0, max: 100000, required: false },
 		],
 		['prodotti', 'variants.flavour', { required: false, maxlength: 40 }],
 		['prodotti', 'badges', { widget: 'select', multiple: true, required: false }],

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { crossCheckProducts, type ProductRef } from '../../src/lib/content/cross-check';
 
 const categories = new Set(['proteine', 'supplementi']);
-const shops = new Set(['torino', 'aosta']);
-const ref = (file: string, category: string, stockShops = [['torino', 'aosta']]): ProductRef => ({
+const ref = (file: string, category: string): ProductRef => ({
 	file,
 	slug: file.split('/').at(-1)?.replace(/\.md$/, '') ?? '',
 	category,
-	stockShops,
 });
 
 describe('crossCheckProducts', () => {
@@ -19,7 +17,6 @@ describe('crossCheckProducts', () => {
 					ref('content/products/supplementi/zinco.md', 'supplementi'),
 				],
 				categories,
-				shops,
 			),
 		).toEqual([]);
 	});
@@ -36,11 +33,6 @@ describe('crossCheckProducts', () => {
 			/cartella «supplementi» ma indica la categoria «proteine»/,
 		],
 		[
-			'an unknown shop',
-			[ref('content/products/proteine/whey.md', 'proteine', [['torino'], ['milano']])],
-			/\*\*variants\.1\.stock\.milano\*\*: il negozio «milano» non esiste/,
-		],
-		[
 			'a reserved file name',
 			[ref('content/products/proteine/varianti.md', 'proteine')],
 			/«varianti\.md» è riservato/,
@@ -54,7 +46,7 @@ describe('crossCheckProducts', () => {
 			/supplementi\/zinco\.md: il nome del file «zinco\.md» è già usato da content\/products\/proteine\/zinco\.md/,
 		],
 	])('reports %s with the file', (_name, products, message) => {
-		const problems = crossCheckProducts(products, categories, shops);
+		const problems = crossCheckProducts(products, categories);
 		expect(problems).toHaveLength(1);
 		expect(problems[0]).toMatch(message);
 		expect(problems[0]).toMatch(/^content\/products\//);

@@ -7,12 +7,11 @@ import {
 	parseAvailability,
 	productPrices,
 	shopOfStore,
+	stockRows,
 	type Stock,
 } from '../../tools/import-legacy/variants';
 import { asNumber, Notes } from '../../tools/import-legacy/values';
 import { SITE_CATEGORIES } from '../fixtures/categories';
-
-const none: Stock = { torino: 0, aosta: 0 };
 
 describe('prices of the old API', () => {
 	it.each([
@@ -207,32 +206,22 @@ describe('variants', () => {
 					{ flavor: 'Cioccolato', size: '2 kg', price_cents: 6290, original_price_cents: 6990 },
 				],
 			},
-			stock,
 			new Notes(),
 		);
 		expect(variants).toEqual([
-			{ flavour: 'Cioccolato', size: '900 g', price: 34.9, stock },
-			{ flavour: 'Cioccolato', size: '2 kg', price: 62.9, originalPrice: 69.9, stock },
+			{ flavour: 'Cioccolato', size: '900 g', price: 34.9 },
+			{ flavour: 'Cioccolato', size: '2 kg', price: 62.9, originalPrice: 69.9 },
 		]);
-		expect(Object.keys(variants[1] ?? {})).toEqual([
-			'flavour',
-			'size',
-			'price',
-			'originalPrice',
-			'stock',
-		]);
+		expect(Object.keys(variants[1] ?? {})).toEqual(['flavour', 'size', 'price', 'originalPrice']);
 	});
 
 	it('reads frontend variants (flavour, price in euros, originalPrice)', () => {
 		expect(
 			buildVariants(
 				{ variants: [{ flavour: 'Nocciola', size: '500 g', price: 21.9, originalPrice: 24.9 }] },
-				none,
 				new Notes(),
 			),
-		).toEqual([
-			{ flavour: 'Nocciola', size: '500 g', price: 21.9, originalPrice: 24.9, stock: none },
-		]);
+		).toEqual([{ flavour: 'Nocciola', size: '500 g', price: 21.9, originalPrice: 24.9 }]);
 	});
 
 	it('falls back to sizes, bare size texts and the product price', () => {
@@ -240,27 +229,26 @@ describe('variants', () => {
 		expect(
 			buildVariants(
 				{ price: '19,90 €', sizes: [{ size: '1 kg', price: 2790 }, '200 compresse'] },
-				none,
 				notes,
 			),
 		).toEqual([
-			{ size: '1 kg', price: 27.9, stock: none },
-			{ size: '200 compresse', price: 19.9, stock: none },
+			{ size: '1 kg', price: 27.9 },
+			{ size: '200 compresse', price: 19.9 },
 		]);
 		expect(notes.list.map((note) => note.message).join()).toContain('senza prezzo');
 	});
 
 	it('makes one variant from the product price when nothing else exists', () => {
 		const notes = new Notes();
-		expect(buildVariants({ base_price: 2990, originalPrice: 3490 }, stock, notes)).toEqual([
-			{ size: 'Formato unico', price: 29.9, originalPrice: 34.9, stock },
+		expect(buildVariants({ base_price: 2990, originalPrice: 3490 }, notes)).toEqual([
+			{ size: 'Formato unico', price: 29.9, originalPrice: 34.9 },
 		]);
 		expect(notes.list[0]).toMatchObject({ kind: 'fallback', field: 'variants' });
 	});
 
 	it('gives no variant without any price', () => {
-		expect(buildVariants({ sizes: ['1 kg'] }, none, new Notes())).toEqual([]);
-		expect(buildVariants({}, none, new Notes())).toEqual([]);
+		expect(buildVariants({ sizes: ['1 kg'] }, new Notes())).toEqual([]);
+		expect(buildVariants({}, new Notes())).toEqual([]);
 	});
 
 	it('drops repeats and wrong struck-through prices, completes missing flavours', () => {
@@ -273,38 +261,43 @@ describe('variants', () => {
 					{ size: 'L', price_cents: 1990 },
 				],
 			},
-			none,
 			notes,
 		);
 		expect(variants).toEqual([
-			{ flavour: 'Nero', size: 'M', price: 19.9, stock: none },
-			{ flavour: 'Gusto unico', size: 'L', price: 19.9, stock: none },
+			{ flavour: 'Nero', size: 'M', price: 19.9 },
+			{ flavour: 'Gusto unico', size: 'L', price: 19.9 },
 		]);
 		expect(notes.list.filter((note) => note.kind === 'warning')).toHaveLength(2);
 	});
 
 	it('tolerates variants given as text or JSON text', () => {
+		expect(buildVariants({ variants: 'non disponibile', price: 2990 }, new Notes())).toHaveLength(
+			1,
+		);
 		expect(
-			buildVariants({ variants: 'non disponibile', price: 2990 }, none, new Notes()),
-		).toHaveLength(1);
-		expect(
-			buildVariants({ variants: '[{"size":"500 g","price_cents":1500}]' }, none, new Notes()),
-		).toEqual([{ size: '500 g', price: 15, stock: none }]);
+			buildVariants({ variants: '[{"size":"500 g","price_cents":1500}]' }, new Notes()),
+		).toEqual([{ size: '500 g', price: 15 }]);
 	});
 
-	it('notes that per-product stock was copied to several variants', () => {
+	it('writes the old per-product stock for each variant and shop, noting it must be split', () => {
 		const notes = new Notes();
-		buildVariants(
+		const variants = buildVariants(
 			{
 				sizes: [
-					{ size: '1', price: 10 },
-					{ size: '2', price: 20 },
+					{ size: '1 kg', price: 10 },
+					{ size: '2 kg', price: 20 },
 				],
 			},
-			stock,
 			notes,
 		);
-		expect(notes.list.some((note) => note.field === 'variants.stock')).toBe(true);
+		expect(variants.every((variant) => !('stock' in variant))).toBe(true);
+		expect(stockRows(variants, stock, notes)).toEqual([
+			{ shopId: 'torino', variantId: '1-kg', pieces: 2 },
+			{ shopId: 'aosta', variantId: '1-kg', pieces: 1 },
+			{ shopId: 'torino', variantId: '2-kg', pieces: 2 },
+			{ shopId: 'aosta', variantId: '2-kg', pieces: 1 },
+		]);
+		expect(notes.list.some((note) => note.field === 'stock')).toBe(true);
 	});
 });
 

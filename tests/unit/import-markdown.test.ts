@@ -65,9 +65,7 @@ describe('YAML of the frontmatter', () => {
 
 	it('writes variants and nutrition rows one per line, like the hand-written files', () => {
 		const yaml = toYaml({
-			variants: [
-				{ flavour: 'Cioccolato', size: '900 g', price: 29.9, stock: { torino: 5, aosta: 2 } },
-			],
+			variants: [{ flavour: 'Cioccolato', size: '900 g', price: 29.9 }],
 			label: {
 				nutrition: {
 					columns: ['Per 100 g'],
@@ -79,7 +77,7 @@ describe('YAML of the frontmatter', () => {
 		expect(yaml).toBe(
 			[
 				'variants:',
-				'  - { flavour: Cioccolato, size: 900 g, price: 29.90, stock: { torino: 5, aosta: 2 } }',
+				'  - { flavour: Cioccolato, size: 900 g, price: 29.90 }',
 				'label:',
 				'  nutrition:',
 				"    columns: ['Per 100 g']",
@@ -98,7 +96,7 @@ describe('YAML of the frontmatter', () => {
 			category: 'proteine',
 			description: 'Una proteina di prova per il test.',
 			images: [{ src: './prova.jpg', alt: 'Confezione di Prova' }],
-			variants: [{ size: '1 kg', price: 10, stock: { torino: 1, aosta: 0 } }],
+			variants: [{ size: '1 kg', price: 10 }],
 		} satisfies ProductFrontmatter;
 		const text = productFile(frontmatter, '\nTesto.\n\n');
 		expect(text).toBe(
@@ -112,7 +110,7 @@ describe('YAML of the frontmatter', () => {
 				'  - src: ./prova.jpg',
 				'    alt: Confezione di Prova',
 				'variants:',
-				'  - { size: 1 kg, price: 10, stock: { torino: 1, aosta: 0 } }',
+				'  - { size: 1 kg, price: 10 }',
 				'---',
 				'',
 				'Testo.',

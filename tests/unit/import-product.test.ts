@@ -259,15 +259,20 @@ describe('each shape of the fixture', () => {
 		if (regime === 'integratore') expect(label?.dailyDose).toBeTruthy();
 	});
 
-	it('prices, stock per shop, flags and the offer', () => {
+	it('prices, stock per shop (for the stock CSV, not the file), flags and the offer', () => {
 		const whey = product('whey-isolate-native').frontmatter;
 		expect(whey.variants[1]).toEqual({
 			flavour: 'Cioccolato',
 			size: '2 kg',
 			price: 62.9,
 			originalPrice: 69.9,
-			stock: { torino: 6, aosta: 3 },
 		});
+		expect(
+			product('whey-isolate-native').stock.filter((row) => row.variantId === 'cioccolato-2-kg'),
+		).toEqual([
+			{ shopId: 'torino', variantId: 'cioccolato-2-kg', pieces: 6 },
+			{ shopId: 'aosta', variantId: 'cioccolato-2-kg', pieces: 3 },
+		]);
 		expect(whey).toMatchObject({
 			badges: ['miglior-prezzo'],
 			ribbon: 'best-seller',
@@ -277,19 +282,21 @@ describe('each shape of the fixture', () => {
 			isNew: true,
 			ribbon: 'novita',
 			badges: ['nuovo'],
-			variants: [
-				{ size: '3 kg', price: 39.9, originalPrice: 44.9, stock: { torino: 0, aosta: 3 } },
-			],
+			variants: [{ size: '3 kg', price: 39.9, originalPrice: 44.9 }],
 		});
 		expect(
 			product('proteina-soia-isolata').frontmatter.variants.map((variant) => variant.price),
 		).toEqual([27.9, 49.9]);
-		expect(product('eaa-essenziali-polvere').frontmatter.variants[0]?.stock).toEqual({
-			torino: 1,
-			aosta: 0,
-		});
+		expect(
+			product('eaa-essenziali-polvere')
+				.stock.slice(0, 2)
+				.map((row) => [row.shopId, row.pieces]),
+		).toEqual([
+			['torino', 1],
+			['aosta', 0],
+		]);
 		expect(product('carbo-drink-agrumi').frontmatter.variants).toEqual([
-			{ size: '500 g', price: 15.9, stock: { torino: 0, aosta: 0 } },
+			{ size: '500 g', price: 15.9 },
 		]);
 		expect(product('barretta-cocco-mandorle').frontmatter.badges).toEqual([
 			'consigliato',

@@ -11,8 +11,8 @@ function converted(edit: (frontmatter: ProductFrontmatter) => void = () => {}): 
 		description: 'Creatina monoidrato micronizzata, 3 g per dose, senza aromi.',
 		highlights: ['3 g per dose', 'Senza aromi'],
 		variants: [
-			{ size: '300 g', price: 19.9, stock: { torino: 3, aosta: 1 } },
-			{ size: '500 g', price: 27.9, stock: { torino: 0, aosta: 2 } },
+			{ size: '300 g', price: 19.9 },
+			{ size: '500 g', price: 27.9 },
 		],
 		label: { regime: 'integratore', usage: 'Una dose al giorno.', dailyDose: '3 g' },
 	};
@@ -22,6 +22,7 @@ function converted(edit: (frontmatter: ProductFrontmatter) => void = () => {}): 
 		slug: 'creatina-monoidrato',
 		category: 'aminoacidi-e-creatina',
 		frontmatter,
+		stock: [],
 		body: 'Testo lungo.',
 		notes: [],
 	};
@@ -85,7 +86,7 @@ describe('the importer checks every file with the product schema', () => {
 		[
 			'its only variant without a price',
 			(frontmatter: ProductFrontmatter) => {
-				frontmatter.variants = [{ size: '300 g', price: -1, stock: { torino: 1, aosta: 0 } }];
+				frontmatter.variants = [{ size: '300 g', price: -1 }];
 			},
 			/variants\.0\.price: «variants\.price» deve essere maggiore di zero/,
 		],

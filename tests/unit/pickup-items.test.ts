@@ -7,9 +7,8 @@ import {
 	pickupProductIds,
 } from '../../src/lib/pickup/items';
 import { isCatalogueId, toPickupProduct } from '../../src/lib/pickup/product';
-import { lookupProduct, PICKUP_PRODUCTS, PICKUP_SHOPS } from '../fixtures/pickup';
+import { lookupProduct, PICKUP_PRODUCTS } from '../fixtures/pickup';
 
-const [TORINO, AOSTA] = PICKUP_SHOPS as [(typeof PICKUP_SHOPS)[0], (typeof PICKUP_SHOPS)[0]];
 const WHEY = 'whey-concentrate-80';
 const CHOC = 'Whey Concentrate 80 – Cioccolato – 2 kg';
 const line = (productId: string, variantId: string, quantity: unknown) => ({
@@ -23,78 +22,46 @@ describe('checkPickupItems: refusals, each naming its line', () => {
 		{
 			name: 'a product not in the catalogue',
 			items: [line('proteina-sparita', '1-kg', 1)],
-			shop: TORINO,
 			error: pickupItemErrors.unknownProduct('proteina-sparita'),
 		},
 		{
 			name: 'a variant the product no longer has',
 			items: [line(WHEY, 'fragola-5-kg', 1)],
-			shop: TORINO,
 			error:
 				"«Whey Concentrate 80»: la variante scelta non è più in vendita; scegline un'altra dalla pagina del prodotto.",
 		},
 		{
 			name: 'quantity 0',
 			items: [line(WHEY, 'cioccolato-2-kg', 0)],
-			shop: TORINO,
 			error: `«${CHOC}»: la quantità deve essere un numero intero di almeno 1 pezzo.`,
 		},
 		{
 			name: 'quantity 1.5',
 			items: [line(WHEY, 'cioccolato-2-kg', 1.5)],
-			shop: TORINO,
 			error: pickupItemErrors.quantity(CHOC),
 		},
 		{
 			name: 'quantity as text',
 			items: [line(WHEY, 'cioccolato-2-kg', '2')],
-			shop: TORINO,
 			error: pickupItemErrors.quantity(CHOC),
 		},
 		{
 			name: 'quantity missing',
 			items: [{ productId: WHEY, variantId: 'cioccolato-2-kg' }],
-			shop: TORINO,
 			error: pickupItemErrors.quantity(CHOC),
-		},
-		{
-			name: 'more than the stock of the shop',
-			items: [line(WHEY, 'cioccolato-2-kg', 3)],
-			shop: AOSTA,
-			error: `«${CHOC}»: nella Sede Aosta ne sono disponibili solo 2.`,
-		},
-		{
-			name: 'one more than a stock of 1',
-			items: [line('shaker-700', '700-ml', 2)],
-			shop: TORINO,
-			error: '«Shaker 700 – 700 ml»: nella Sede Torino ne è disponibile solo 1.',
-		},
-		{
-			name: 'none at the shop',
-			items: [line(WHEY, 'vaniglia-2-kg', 1)],
-			shop: AOSTA,
-			error: '«Whey Concentrate 80 – Vaniglia – 2 kg»: non è disponibile nella Sede Aosta.',
-		},
-		{
-			name: 'a shop missing from the stock',
-			items: [line('shaker-700', '700-ml', 1)],
-			shop: AOSTA,
-			error: '«Shaker 700 – 700 ml»: non è disponibile nella Sede Aosta.',
 		},
 		{
 			name: 'a line that is not an object',
 			items: ['whey'],
-			shop: TORINO,
 			error: pickupItemErrors.invalid,
 		},
 		{
 			name: 'an id that could be a path',
 			items: [line('../../etc/passwd', '1-kg', 1)],
-			shop: TORINO,
 			error: pickupItemErrors.invalid,
 		},
-	])('$name', ({ items, shop, error }) => {
-		const result = checkPickupItems(items, shop, lookupProduct);
+	])('$name', ({ items, error }) => {
+		const result = checkPickupItems(items, lookupProduct);
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
 		expect(result.listError).toBeUndefined();
@@ -122,7 +89,7 @@ describe('checkPickupItems: refusals, each naming its line', () => {
 			error: PICKUP_LIST_ERRORS.tooMany,
 		},
 	])('the whole list: $name', ({ items, error }) => {
-		expect(checkPickupItems(items, TORINO, lookupProduct)).toEqual({
+		expect(checkPickupItems(items, lookupProduct)).toEqual({
 			ok: false,
 			listError: error,
 			items: [],
@@ -131,15 +98,15 @@ describe('checkPickupItems: refusals, each naming its line', () => {
 
 	it('reports every bad line, in the order sent', () => {
 		const result = checkPickupItems(
-			[line(WHEY, 'cioccolato-2-kg', 1), line('sparito', 'x', 1), line(WHEY, 'vaniglia-2-kg', 9)],
-			TORINO,
+			[line(WHEY, 'cioccolato-2-kg', 1), line('sparito', 'x', 1), line(WHEY, 'vaniglia-2-kg', 0)],
 			lookupProduct,
 		);
 		expect(result.ok ? [] : result.items.map((item) => item.index)).toEqual([1, 2]);
 	});
 
-	it('leaves the stock alone when the shop is not valid', () => {
-		const result = checkPickupItems([line(WHEY, 'cioccolato-2-kg', 99)], null, lookupProduct);
+	it('leaves the pieces to the ledger: many pieces pass the item checks', () => {
+		// Whether the shop has them is checked under the write lock that stores the reservation.
+		const result = checkPickupItems([line(WHEY, 'cioccolato-2-kg', 99)], lookupProduct);
 		expect(result.ok).toBe(true);
 	});
 });
@@ -151,15 +118,12 @@ describe('checkPickupItems: accepted lines', () => {
 				{ ...line(WHEY, 'cioccolato-2-kg', 2), priceCents: 1, name: 'Gratis' },
 				line('shaker-700', '700-ml', 1),
 			],
-			TORINO,
 			lookupProduct,
 		);
 		expect(result).toEqual({
 			ok: true,
 			totalCents: 2 * 5490 + 690,
 			indexes: [0, 1],
-			// The shelf stock at Torino of the fixture's variants, before any hold.
-			shelfStock: [4, 1],
 			lines: [
 				{
 					productId: WHEY,
@@ -181,30 +145,16 @@ describe('checkPickupItems: accepted lines', () => {
 		});
 	});
 
-	it('merges two lines of the same variant and checks their sum against the stock', () => {
-		const twice = [line(WHEY, 'cioccolato-2-kg', 1), line(WHEY, 'cioccolato-2-kg', 1)];
-		const merged = checkPickupItems(twice, AOSTA, lookupProduct);
-		expect(merged.ok && merged.lines.map((item) => item.quantity)).toEqual([2]);
-		const tooMany = checkPickupItems(
-			[...twice, line(WHEY, 'cioccolato-2-kg', 1)],
-			AOSTA,
-			lookupProduct,
-		);
-		expect(tooMany.ok ? [] : tooMany.items).toEqual([
-			{
-				index: 0,
-				productId: WHEY,
-				variantId: 'cioccolato-2-kg',
-				error: `«${CHOC}»: nella Sede Aosta ne sono disponibili solo 2.`,
-			},
-		]);
+	it('merges two lines of the same variant into one, at the first line', () => {
+		const twice = [line(WHEY, 'cioccolato-2-kg', 1), line(WHEY, 'cioccolato-2-kg', 2)];
+		const merged = checkPickupItems(twice, lookupProduct);
+		expect(merged.ok && merged.lines.map((item) => item.quantity)).toEqual([3]);
+		expect(merged.ok && merged.indexes).toEqual([0]);
 	});
 
 	it(`accepts ${MAX_PICKUP_LINES} lines`, () => {
 		const items = Array.from({ length: MAX_PICKUP_LINES }, () => line('shaker-700', '700-ml', 1));
-		// Merged into one line of 30 pieces: more than the stock of 1.
-		expect(checkPickupItems(items, TORINO, lookupProduct).ok).toBe(false);
-		expect(checkPickupItems(items, null, lookupProduct).ok).toBe(true);
+		expect(checkPickupItems(items, lookupProduct).ok).toBe(true);
 	});
 });
 
@@ -228,10 +178,18 @@ describe('toPickupProduct and isCatalogueId', () => {
 	it('reads the fields a reservation needs from a product resource', () => {
 		const resource = {
 			...PICKUP_PRODUCTS[0],
-			brand: 'Nordika',
-			variants: PICKUP_PRODUCTS[0]?.variants.map((v) => ({ ...v, inStock: true, imageUrl: null })),
+			variants: PICKUP_PRODUCTS[0]?.variants.map((v) => ({ ...v, imageUrl: null })),
 		};
 		expect(toPickupProduct(resource)).toEqual(PICKUP_PRODUCTS[0]);
+	});
+
+	it('reads no stock from the build: a product resource has none to give', () => {
+		const resource = {
+			...PICKUP_PRODUCTS[0],
+			variants: PICKUP_PRODUCTS[0]?.variants.map((v) => ({ ...v, stock: { torino: 9 } })),
+		};
+		const product = toPickupProduct(resource);
+		expect(product?.variants[0]).not.toHaveProperty('stock');
 	});
 
 	it.each([
@@ -242,16 +200,12 @@ describe('toPickupProduct and isCatalogueId', () => {
 			{
 				id: 'x',
 				name: 'X',
-				variants: [{ id: 'a', flavour: null, size: '1', priceCents: '5', stock: {} }],
+				variants: [{ id: 'a', flavour: null, size: '1', priceCents: '5' }],
 			},
 		],
 		[
-			'a negative stock',
-			{
-				id: 'x',
-				name: 'X',
-				variants: [{ id: 'a', flavour: null, size: '1', priceCents: 5, stock: { torino: -1 } }],
-			},
+			'a negative price',
+			{ id: 'x', name: 'X', variants: [{ id: 'a', flavour: null, size: '1', priceCents: -5 }] },
 		],
 		['an id with a slash', { id: 'x/y', name: 'X', variants: [] }],
 	])('refuses %s', (_name, value) => {

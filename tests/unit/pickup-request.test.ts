@@ -49,7 +49,6 @@ describe('parsePickupRequest', () => {
 				],
 				totalCents: 10980,
 				indexes: [0],
-				shelfStock: [4],
 				name: 'Mario Rossi',
 				email: 'mario.rossi@example.it',
 				phone: '+39 011 123 4567',
@@ -128,7 +127,7 @@ describe('parsePickupRequest', () => {
 			{
 				...VALID,
 				shopId: 'aosta',
-				items: [{ productId: 'whey-concentrate-80', variantId: 'vaniglia-2-kg', quantity: 1 }],
+				items: [{ productId: 'whey-concentrate-80', variantId: 'vaniglia-2-kg', quantity: 0 }],
 				email: '',
 			},
 			CONTEXT,
@@ -141,9 +140,7 @@ describe('parsePickupRequest', () => {
 					index: 0,
 					productId: 'whey-concentrate-80',
 					variantId: 'vaniglia-2-kg',
-					error: pickupItemErrors.outOfStock('Whey Concentrate 80 – Vaniglia – 2 kg', {
-						shortName: 'Sede Aosta',
-					}),
+					error: pickupItemErrors.quantity('Whey Concentrate 80 – Vaniglia – 2 kg'),
 				},
 			],
 		});

@@ -8,6 +8,12 @@
  * with esbuild (scripts/typescript.mjs).
  *
  *   npm run import:legacy -- <export.json> [--out content/products] [--force]
+ *                                            [--magazzino magazzino-importato.csv]
+ *
+ * The old stock does not go into the product files (stock is kept in the server's ledger): it
+ * is written to a CSV of `negozio;prodotto;variante;pezzi` (default magazzino-importato.csv in
+ * the project folder), one row per imported variant and shop, for
+ * `npm run magazzino -- importa magazzino-importato.csv --conferma` on the server.
  *
  * The categories are the site's own (content/categories, or CONTENT_DIR/categories as for the
  * build). Every file is parsed with the site's own product schema before it is written (issue
@@ -28,21 +34,29 @@ import { fileURLToPath } from 'node:url';
 import { importTypeScript } from '../../scripts/typescript.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const USAGE = 'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force]';
+const USAGE =
+	'Uso: npm run import:legacy -- <export.json> [--out content/products] [--force] [--magazzino magazzino-importato.csv]';
 
 /**
  * Reads the command line; exits with the usage line on a mistake.
  * @param {string[]} argv
- * @returns {{ file: string; out: string; force: boolean }}
+ * @returns {{ file: string; out: string; force: boolean; stock: string }}
  */
 function options(argv) {
-	/** @type {{ file: string | null; out: string; force: boolean }} */
-	const result = { file: null, out: 'content/products', force: false };
+	/** @type {{ file: string | null; out: string; force: boolean; stock: string }} */
+	const result = {
+		file: null,
+		out: 'content/products',
+		force: false,
+		stock: 'magazzino-importato.csv',
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i] ?? '';
 		if (arg === '--force') result.force = true;
 		else if (arg === '--out') result.out = argv[++i] ?? '';
 		else if (arg.startsWith('--out=')) result.out = arg.slice(6);
+		else if (arg === '--magazzino') result.stock = argv[++i] ?? '';
+		else if (arg.startsWith('--magazzino=')) result.stock = arg.slice(12);
 		else if (arg === '--help' || arg === '-h') {
 			console.log(USAGE);
 			process.exit(0);
@@ -51,7 +65,7 @@ function options(argv) {
 			process.exit(2);
 		} else result.file = arg;
 	}
-	if (!result.file || !result.out) {
+	if (!result.file || !result.out || !result.stock) {
 		console.error(USAGE);
 		process.exit(2);
 	}
@@ -101,9 +115,8 @@ async function main() {
 		process.exit(1);
 	}
 	/** @type {typeof import('./index')} */
-	const { convertLegacyProduct, checkConverted, readCategories } = await importTypeScript(
-		path.join(ROOT, 'tools/import-legacy/index.ts'),
-	);
+	const { convertLegacyProduct, checkConverted, readCategories, importCsv } =
+		await importTypeScript(path.join(ROOT, 'tools/import-legacy/index.ts'));
 	const content = path.resolve(ROOT, process.env['CONTENT_DIR'] ?? 'content');
 	const categories = readCategories(path.join(content, 'categories'));
 
@@ -116,6 +129,9 @@ async function main() {
 	let existingCount = 0;
 	/** @type {Map<string, string>} */
 	const seen = new Map();
+	/** The old stock of the products written or already there unchanged, for the stock CSV. */
+	/** @type {{ shopId: string; productId: string; variantId: string; pieces: number }[]} */
+	const stockRows = [];
 	const items = records(data);
 	for (const [index, entry] of items.entries()) {
 		const label = `voce ${index + 1}`;
@@ -151,6 +167,7 @@ async function main() {
 		const before = other ? await readFile(target, 'utf8') : null;
 		await mkdir(path.dirname(target), { recursive: true });
 		if (before !== text) await writeFile(target, text);
+		for (const row of result.stock) stockRows.push({ ...row, productId: result.slug });
 		imported.push({
 			file: shown(target),
 			state: before === null ? 'nuovo' : before === text ? 'invariato' : 'sovrascritto',
@@ -165,6 +182,15 @@ async function main() {
 		for (const note of item.notes) {
 			console.log(`      ${note.kind === 'warning' ? '!' : '·'} ${note.field}: ${note.message}`);
 		}
+	}
+	const stockFile = path.resolve(process.cwd(), opts.stock);
+	if (stockRows.length) {
+		await writeFile(stockFile, importCsv(stockRows));
+		console.log(
+			`\nMagazzino: ${stockRows.length} righe in ${shown(stockFile)}. I file dei prodotti non` +
+				' portano più i pezzi: caricali sul server con `npm run magazzino -- importa ' +
+				`${shown(stockFile)} --conferma\` (prima senza --conferma per vedere le differenze).`,
+		);
 	}
 	console.log(`\nSaltati (${skipped.length}):`);
 	for (const line of skipped) console.log(`  – ${line}`);

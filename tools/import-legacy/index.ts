@@ -19,3 +19,5 @@ export { readCategories, type SiteCategory } from './categories';
 export type { ImportNote } from './values';
 /** Every file is parsed with the site's product schema before it is written. */
 export { checkConverted, productFileProblems, type CheckedProduct } from './validate';
+/** The old stock as the stock CSV that `npm run magazzino -- importa` reads. */
+export { importCsv } from '../../src/lib/stock/csv';

@@ -94,9 +94,7 @@ function block(map: { readonly [key: string]: Value | undefined }, indent: numbe
 		if (Array.isArray(value)) {
 			lines.push(...list(key, value, indent));
 		} else if (isMap(value)) {
-			const inline = `${pad}${key}: ${flow(value)}`;
-			if (key === 'stock' && inline.length <= WIDTH) lines.push(inline);
-			else lines.push(`${pad}${key}:`, ...block(value, indent + 2));
+			lines.push(`${pad}${key}:`, ...block(value, indent + 2));
 		} else {
 			const line = `${pad}${key}: ${scalar(value as string | number | boolean, false)}`;
 			const fold =

@@ -9,7 +9,7 @@ import { findIngredients } from './ingredients';
 import type { NutritionHints } from './nutrition';
 import { labelOf } from './product-label';
 import { describe, highlightsOf, plainText, specsOf } from './texts';
-import { buildVariants, parseAvailability } from './variants';
+import { buildVariants, parseAvailability, stockRows, type StockRowOut } from './variants';
 import { asText, isRecord, Notes, pick, shorten, unwrapJson, type ImportNote } from './values';
 
 /**
@@ -28,6 +28,8 @@ export interface ConvertedProduct {
 	category: string;
 	frontmatter: ProductFrontmatter;
 	body: string;
+	/** The old stock per variant and shop, for the stock CSV (`npm run magazzino -- importa`). */
+	stock: StockRowOut[];
 	notes: ImportNote[];
 }
 
@@ -96,8 +98,9 @@ function convert(
 	const brand = brandOf(record, notes);
 
 	const food = category.hasNutrition;
-	const stock = parseAvailability(record['availability'], notes);
-	const variants = buildVariants(record, stock, notes);
+	const oldStock = parseAvailability(record['availability'], notes);
+	const variants = buildVariants(record, notes);
+	const stock = stockRows(variants, oldStock, notes);
 	if (!variants.length) {
 		return {
 			status: 'skipped',
@@ -171,6 +174,7 @@ function convert(
 		category: category.slug,
 		frontmatter,
 		body,
+		stock,
 		notes: notes.list,
 	};
 }

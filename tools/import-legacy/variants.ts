@@ -1,3 +1,4 @@
+import { variantId } from '../../src/lib/catalogue/variants';
 import type { VariantOut } from './frontmatter';
 import {
 	asFlag,
@@ -135,14 +136,10 @@ function flavourOf(item: Record<string, unknown>): string | undefined {
 /**
  * The variants: the details' variants (backend: flavor, size, price_cents; frontend: flavour,
  * size, price in euros, originalPrice), else the product's sizes, else one variant at the
- * product's lowest price. Stock is the product's, copied to each variant (the old system kept it
- * per product). An empty list means the product has no price at all.
+ * product's lowest price. An empty list means the product has no price at all. The variants carry
+ * no stock: stock is kept in the server's ledger (stockRows below writes it for the import).
  */
-export function buildVariants(
-	record: Record<string, unknown>,
-	stock: Stock,
-	notes: Notes,
-): VariantOut[] {
+export function buildVariants(record: Record<string, unknown>, notes: Notes): VariantOut[] {
 	const lowest = productPrices(record)[0] ?? null;
 	const details = asList(unwrapJson(record['variants'], 'variants', notes)).filter(isRecord);
 	const sizes = asList(unwrapJson(record['sizes'], 'sizes', notes));
@@ -214,13 +211,12 @@ export function buildVariants(
 			notes.warning('variants', `prezzo barrato ${original} non superiore a ${price}: ignorato`);
 			original = null;
 		}
-		// Keys in the order of the hand-written files: flavour, size, price, originalPrice, stock.
+		// Keys in the order of the hand-written files: flavour, size, price, originalPrice.
 		variants.push({
 			...(flavour ? { flavour } : {}),
 			size: shorten(size, 40),
 			price,
 			...(original !== null ? { originalPrice: original } : {}),
-			stock: { ...stock },
 		});
 	});
 
@@ -231,11 +227,36 @@ export function buildVariants(
 		});
 		notes.fallback('variants', 'gusto mancante in alcune varianti: indicato «Gusto unico»');
 	}
+	return variants;
+}
+
+/** A row of the stock CSV the import writes for `npm run magazzino -- importa`. */
+export interface StockRowOut {
+	shopId: ShopKey;
+	variantId: string;
+	pieces: number;
+}
+
+/**
+ * The old stock as rows of the stock CSV, one per variant and shop: the old system counted per
+ * product, so each variant gets the product's pieces, noted to be split by a stocktake.
+ */
+export function stockRows(
+	variants: readonly VariantOut[],
+	stock: Stock,
+	notes: Notes,
+): StockRowOut[] {
 	if (variants.length > 1 && (stock.torino > 0 || stock.aosta > 0)) {
 		notes.fallback(
-			'variants.stock',
-			'il vecchio sistema contava i pezzi per prodotto: copiati su ogni variante, da dividere',
+			'stock',
+			'il vecchio sistema contava i pezzi per prodotto: copiati su ogni variante nel file del magazzino, da dividere con un conteggio',
 		);
 	}
-	return variants;
+	return variants.flatMap((variant) =>
+		(Object.keys(stock) as ShopKey[]).map((shopId) => ({
+			shopId,
+			variantId: variantId(variant.flavour, variant.size),
+			pieces: stock[shopId],
+		})),
+	);
 }

@@ -47,7 +47,8 @@ export function productResource(view: ProductView<unknown>) {
 		offer: view.offer,
 		// As written in the content files (`miglior-prezzo`), as the API has always given them.
 		badges: view.badgeIds,
-		// The label is the page's own; the API keeps the fields it has always had.
+		// The label is the page's own. No stock: a static file cannot know the pieces a shop has
+		// now; the server answers them live (GET /api/disponibilita).
 		variants: view.variants.map(({ label: _label, ...variant }) => ({
 			...variant,
 			imageUrl: view.variantThumbnails[variant.id] ?? null,

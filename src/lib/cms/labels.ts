@@ -51,7 +51,7 @@ export interface ContentLists {
 	shops: readonly Choice[];
 }
 
-export function productUi({ categories, shops }: ContentLists): Record<string, Ui> {
+export function productUi({ categories }: ContentLists): Record<string, Ui> {
 	return {
 		name: {
 			label: 'Nome del prodotto',
@@ -93,7 +93,7 @@ export function productUi({ categories, shops }: ContentLists): Record<string, U
 			item: { label: 'Punto di forza' },
 		},
 		variants: {
-			label: 'Varianti (gusto, formato, prezzo, pezzi)',
+			label: 'Varianti (gusto, formato, prezzo)',
 			hint: 'Una riga per ogni gusto e formato in vendita. Il prezzo è in euro con il punto: 39.90.',
 			singular: 'variante',
 			summary: '{{fields.flavour}} {{fields.size}} · {{fields.price}} €',
@@ -114,11 +114,6 @@ export function productUi({ categories, shops }: ContentLists): Record<string, U
 					step: 0.01,
 				},
 				image: photo('Foto della variante', 'Facoltativa: solo se la confezione è diversa.'),
-				stock: {
-					label: 'Pezzi in negozio',
-					hint: 'Quanti pezzi ci sono in ogni negozio. 0 = esaurito.',
-					keys: shops,
-				},
 			},
 		},
 		label: {

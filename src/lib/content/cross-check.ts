@@ -1,7 +1,7 @@
 /**
  * Checks across collections that a single file's schema cannot make: a product's category must
- * exist and match its folder, its stock must name existing shops, and file names must be unique
- * across categories (they are the product's address and its old /product/{slug} redirect).
+ * exist and match its folder, and file names must be unique across categories (they are the
+ * product's address and its old /product/{slug} redirect).
  */
 
 /** What the check needs of a product entry. */
@@ -10,14 +10,12 @@ export interface ProductRef {
 	file: string;
 	slug: string;
 	category: string;
-	stockShops: string[][];
 }
 
 /** One line per problem, naming the file and the field; empty when everything holds. */
 export function crossCheckProducts(
 	products: readonly ProductRef[],
 	categoryIds: ReadonlySet<string>,
-	shopIds: ReadonlySet<string>,
 ): string[] {
 	const problems: string[] = [];
 	const slugs = new Map<string, string>();
@@ -33,15 +31,6 @@ export function crossCheckProducts(
 				`${file}: **category**: il file è nella cartella «${folder}» ma indica la categoria «${category}»: spostalo in content/products/${category}/ oppure correggi il campo`,
 			);
 		}
-		product.stockShops.forEach((shops, index) => {
-			for (const shop of shops) {
-				if (!shopIds.has(shop)) {
-					problems.push(
-						`${file}: **variants.${index}.stock.${shop}**: il negozio «${shop}» non esiste. Negozi: ${[...shopIds].join(', ')}`,
-					);
-				}
-			}
-		});
 		if (product.slug === 'varianti' || product.slug === '404') {
 			problems.push(
 				`${file}: il nome del file «${product.slug}.md» è riservato a una pagina del sito: scegline un altro`,

@@ -170,7 +170,13 @@ export function list<T extends z.ZodTypeAny>(
  * An object that refuses unknown keys, so that a misspelt optional field is reported instead of
  * being silently ignored. The issue points at the unknown key itself.
  */
-export function record<T extends z.ZodRawShape>(field: string, shape: T, example: string) {
+export function record<T extends z.ZodRawShape>(
+	field: string,
+	shape: T,
+	example: string,
+	/** Fields this group no longer has, each with the Italian words that say where it went. */
+	retired: Readonly<Record<string, string>> = {},
+) {
 	const known = new Set(Object.keys(shape));
 	// The unknown-key check runs before the fields are validated, so a misspelt key is reported
 	// together with the required field it was meant to be. Its input is typed as the object's,
@@ -180,7 +186,10 @@ export function record<T extends z.ZodRawShape>(field: string, shape: T, example
 		(value, ctx) => {
 			if (value && typeof value === 'object' && !Array.isArray(value)) {
 				for (const key of Object.keys(value)) {
-					if (!known.has(key)) {
+					const gone = Object.hasOwn(retired, key) ? retired[key] : undefined;
+					if (gone !== undefined) {
+						ctx.addIssue({ code: z.ZodIssueCode.custom, path: [key], message: gone });
+					} else if (!known.has(key)) {
 						ctx.addIssue({
 							code: z.ZodIssueCode.custom,
 							path: [key],

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { choice, editorSchema, flag, integer, list, pattern, price, record, text } from './fields';
+import { choice, editorSchema, flag, list, pattern, price, record, text } from './fields';
 import { BADGES, RIBBONS, type Badge, type Ribbon } from '../catalogue/badges';
 import { REGIMES, type Regime } from '../catalogue/label';
 import { photoSchema, type ImageHelper } from './schemas';
@@ -12,7 +12,14 @@ const badgeKeys = Object.keys(BADGES) as [Badge, ...Badge[]];
 const ribbonKeys = Object.keys(RIBBONS) as [Ribbon, ...Ribbon[]];
 const regimeKeys = Object.keys(REGIMES) as [Regime, ...Regime[]];
 
-/** One variant: a flavour (or colour) in a size, with its price and stock per shop. */
+/**
+ * A product file's `stock` is refused with these words: the pieces in a shop change at the
+ * counter every hour, and staff keep them in the server's ledger, not in content.
+ */
+export const STOCK_MOVED =
+	'«stock» non si scrive più nei prodotti: i pezzi di ogni negozio li tiene lo staff in /gestione/magazzino. Togli la riga «stock» da questa variante.';
+
+/** One variant: a flavour (or colour) in a size, with its price. */
 const variantSchema = (image: ImageHelper) =>
 	record(
 		'variants',
@@ -27,19 +34,9 @@ const variantSchema = (image: ImageHelper) =>
 			originalPrice: price('variants.originalPrice', '44.90').optional(),
 			/** Photo of this variant when it differs from the product's. */
 			image: photoSchema(image, 'variants.image', './whey-cioccolato.jpg').optional(),
-			/** Pieces in stock per shop, by shop file name (torino, aosta). */
-			stock: z.record(
-				pattern('variants.stock', SLUG, 'deve usare il nome del file del negozio', 'torino'),
-				integer('variants.stock', 'torino: 5', 0, 100_000),
-				{
-					required_error:
-						'campo obbligatorio mancante: aggiungi «stock» con i pezzi per negozio. Esempio: stock: { torino: 5, aosta: 0 }',
-					invalid_type_error:
-						'«stock» deve indicare i pezzi per negozio. Esempio: stock: { torino: 5, aosta: 0 }',
-				},
-			),
 		},
-		'- { flavour: Cioccolato, size: 900 g, price: 39.90, stock: { torino: 5, aosta: 2 } }',
+		'- { flavour: Cioccolato, size: 900 g, price: 39.90 }',
+		{ stock: STOCK_MOVED },
 	).superRefine((variant, ctx) => {
 		if (variant.originalPrice !== undefined && variant.originalPrice <= variant.price) {
 			ctx.addIssue({
@@ -218,11 +215,11 @@ export const productEntrySchema = ({ image }: { image: ImageHelper }) =>
 				text('highlights', '"24 g di proteine per porzione"', { max: 120 }),
 				'highlights: ["24 g di proteine per porzione"]',
 			).optional(),
-			/** Flavours and sizes, each with price and stock. */
+			/** Flavours and sizes, each with its price. */
 			variants: list(
 				'variants',
 				variantSchema(image),
-				'variants: [{ size: 900 g, price: 39.90, stock: { torino: 5 } }]',
+				'variants: [{ size: 900 g, price: 39.90 }]',
 				{
 					min: 1,
 				},

@@ -58,20 +58,17 @@ let checkedProducts: Promise<Product[]> | undefined;
  */
 export function getProducts(): Promise<Product[]> {
 	checkedProducts ??= (async () => {
-		const [products, categories, shops] = await Promise.all([
+		const [products, categories] = await Promise.all([
 			getCollection('products'),
 			getCollection('categories'),
-			getCollection('shops'),
 		]);
 		const problems = crossCheckProducts(
 			products.map((product) => ({
 				file: product.filePath ?? product.id,
 				slug: productSlug(product),
 				category: product.data.category,
-				stockShops: product.data.variants.map((variant) => Object.keys(variant.stock)),
 			})),
 			new Set(categories.map((category) => category.id)),
-			new Set(shops.map((shop) => shop.id)),
 		);
 		if (problems.length) {
 			throw new Error(`Errori nei prodotti:\n${problems.map((line) => `  ${line}`).join('\n')}`);

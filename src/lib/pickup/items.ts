@@ -1,12 +1,13 @@
 /**
  * The server's check of a reservation's items against the catalogue of the build it serves
  * (docs/pickup.md): each line names an existing product and variant, in a whole quantity of at
- * least 1 and at most the stock of the chosen shop. A refused line gets an Italian reason naming
- * the product and variant, so the list page can show it beside the item. Prices come only from the
+ * least 1. Whether the shop has the pieces is the server's ledger's to say, under the write lock
+ * that stores the reservation (src/server/reservations/store.ts). A refused line gets an Italian
+ * reason naming the product and variant, so the list page can show it beside the item. Prices come only from the
  * catalogue: what the browser thinks an item costs is never read.
  *
  * The same variant sent on two lines is merged into one (quantities added, checked together
- * against the stock, reported at the first line): the list keeps one line per variant, so two
+ * against the shop's pieces, reported at the first line): the list keeps one line per variant, so two
  * only come from an old list or a hand-made request, and the shop reads one line either way.
  * Pure: the products are looked up through the function passed in.
  */
@@ -48,8 +49,6 @@ export type PickupItemsResult =
 			totalCents: number;
 			/** Per line, its position in the items sent (the first, for merged lines). */
 			indexes: number[];
-			/** Per line, the pieces on the shop's shelf (the build's stock), before any hold. */
-			shelfStock: number[];
 	  }
 	| { ok: false; listError?: string; items: PickupItemError[] };
 
@@ -129,15 +128,10 @@ function checkLine(item: unknown, index: number, lookup: ProductLookup): Found |
 }
 
 /**
- * Checks the items of a reservation for `shop` (null when the shop is not valid: the stock is
- * then not checked). Lines of the same variant are merged; the lines come back in the order
- * sent, with the catalogue's names and prices.
+ * Checks the items of a reservation. Lines of the same variant are merged; the lines come back
+ * in the order sent, with the catalogue's names and prices.
  */
-export function checkPickupItems(
-	items: unknown,
-	shop: Pick<PickupShop, 'id' | 'shortName'> | null,
-	lookup: ProductLookup,
-): PickupItemsResult {
+export function checkPickupItems(items: unknown, lookup: ProductLookup): PickupItemsResult {
 	if (!Array.isArray(items) || items.length === 0) {
 		return { ok: false, listError: PICKUP_LIST_ERRORS.empty, items: [] };
 	}
@@ -157,22 +151,6 @@ export function checkPickupItems(
 		if (earlier) earlier.quantity += line.quantity;
 		else merged.set(key, line);
 	});
-	if (shop) {
-		for (const { index, product, variant, quantity } of merged.values()) {
-			const available = variant.stock[shop.id] ?? 0;
-			if (quantity <= available) continue;
-			const name = itemName(product, variant);
-			errors.push({
-				index,
-				productId: product.id,
-				variantId: variant.id,
-				error:
-					available === 0
-						? pickupItemErrors.outOfStock(name, shop)
-						: pickupItemErrors.tooMany(name, shop, available),
-			});
-		}
-	}
 	if (errors.length > 0) {
 		return { ok: false, items: errors.sort((a, b) => a.index - b.index) };
 	}
@@ -191,6 +169,5 @@ export function checkPickupItems(
 		lines,
 		totalCents,
 		indexes: found.map((line) => line.index),
-		shelfStock: found.map(({ variant }) => (shop ? (variant.stock[shop.id] ?? 0) : 0)),
 	};
 }

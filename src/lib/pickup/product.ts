@@ -12,14 +12,14 @@ export interface PickupVariant {
 	flavour: string | null;
 	size: string;
 	priceCents: number;
-	/** Pieces in stock per shop id. */
-	stock: Readonly<Record<string, number>>;
 }
 
 /** A product of the catalogue, as a reservation needs it. */
 export interface PickupProduct {
 	id: string;
 	name: string;
+	/** The brand, for the stock list's search ('' when the resource has none). */
+	brand: string;
 	variants: readonly PickupVariant[];
 }
 
@@ -45,24 +45,24 @@ function isCount(value: unknown): value is number {
 
 function toVariant(value: unknown): PickupVariant | null {
 	if (!isObject(value)) return null;
-	const { id, flavour, size, priceCents, stock } = value;
+	const { id, flavour, size, priceCents } = value;
 	if (!isCatalogueId(id) || typeof size !== 'string') return null;
 	if (flavour !== null && typeof flavour !== 'string') return null;
-	if (!isCount(priceCents) || !isObject(stock)) return null;
-	const counts: Record<string, number> = {};
-	for (const [shop, count] of Object.entries(stock)) {
-		if (!isCount(count)) return null;
-		counts[shop] = count;
-	}
-	return { id, flavour, size, priceCents, stock: counts };
+	if (!isCount(priceCents)) return null;
+	return { id, flavour, size, priceCents };
 }
 
 /** The product of a parsed /api/product/<id>.json, or null when its shape is not the API's. */
 export function toPickupProduct(value: unknown): PickupProduct | null {
 	if (!isObject(value)) return null;
-	const { id, name, variants } = value;
+	const { id, name, brand, variants } = value;
 	if (!isCatalogueId(id) || typeof name !== 'string' || !Array.isArray(variants)) return null;
 	const checked = variants.map(toVariant);
 	if (checked.some((variant) => variant === null)) return null;
-	return { id, name, variants: checked as PickupVariant[] };
+	return {
+		id,
+		name,
+		brand: typeof brand === 'string' ? brand : '',
+		variants: checked as PickupVariant[],
+	};
 }

@@ -44,8 +44,6 @@ export interface PickupReservation {
 	totalCents: number;
 	/** Per line, its position in the items sent, to name it in a refusal. */
 	indexes: number[];
-	/** Per line, the pieces on the shop's shelf (the build's stock), before any hold. */
-	shelfStock: number[];
 	name: string;
 	email: string;
 	phone: string;
@@ -79,7 +77,7 @@ export function parsePickupRequest(
 			typeof day === 'string' ? pickupDayError(shop, now, day) : PICKUP_DAY_ERRORS.invalid;
 		if (dayError) fields.day = dayError;
 	}
-	const items = checkPickupItems(record['items'], shop, product);
+	const items = checkPickupItems(record['items'], product);
 	if (!items.ok && items.listError) fields.items = items.listError;
 	const person = toContactInput(record);
 	for (const field of PERSON_FIELDS) {
@@ -99,7 +97,6 @@ export function parsePickupRequest(
 			lines: items.lines,
 			totalCents: items.totalCents,
 			indexes: items.indexes,
-			shelfStock: items.shelfStock,
 			name: person.name.trim(),
 			email: person.email.trim(),
 			phone: person.phone.trim(),

@@ -26,6 +26,8 @@ export interface PickupCatalogue {
 	readonly settings: PickupSettings;
 	/** The product with this id, or undefined when the build has none. */
 	product(id: string): Promise<PickupProduct | undefined>;
+	/** Every product of the build, by id (the stock list shows every variant). */
+	products(): Promise<PickupProduct[]>;
 }
 
 /** Where the build writes them, under its client folder. */
@@ -70,8 +72,12 @@ export function filePickupCatalogue(clientDir: string): PickupCatalogue {
 			.filter(isCatalogueId),
 	);
 	const cache = new Map<string, Promise<PickupProduct>>();
-	return {
+	const catalogue: PickupCatalogue = {
 		settings,
+		async products() {
+			const found = await Promise.all([...ids].sort().map((id) => catalogue.product(id)));
+			return found.filter((product) => product !== undefined);
+		},
 		product(id) {
 			if (!isCatalogueId(id) || !ids.has(id)) return Promise.resolve(undefined);
 			let product = cache.get(id);
@@ -85,6 +91,7 @@ export function filePickupCatalogue(clientDir: string): PickupCatalogue {
 			return product;
 		},
 	};
+	return catalogue;
 }
 
 /**
@@ -110,8 +117,17 @@ export async function httpPickupCatalogue(
 	const answer = await fetchJson(settingsUrl);
 	if (!answer.ok) throw new Error(`${settingsUrl} answered ${answer.status}.`);
 	const settings = parsePickupSettings(await textOf(answer, settingsUrl), settingsUrl);
-	return {
+	const catalogue: PickupCatalogue = {
 		settings,
+		async products() {
+			const url = new URL('/api/catalogue.json', origin).href;
+			const answer = await fetchJson(url);
+			if (!answer.ok) throw new Error(`${url} answered ${answer.status}.`);
+			const body = JSON.parse(await textOf(answer, url)) as { products?: { id?: unknown }[] };
+			const ids = (body.products ?? []).map((entry) => entry.id).filter(isCatalogueId);
+			const found = await Promise.all(ids.map((id) => catalogue.product(id)));
+			return found.filter((product) => product !== undefined);
+		},
 		async product(id) {
 			if (!isCatalogueId(id)) return undefined;
 			const url = new URL(`/${PRODUCT_FOLDER}/${id}.json`, origin).href;
@@ -121,4 +137,5 @@ export async function httpPickupCatalogue(
 			return parseProduct(await textOf(product, url), url);
 		},
 	};
+	return catalogue;
 }

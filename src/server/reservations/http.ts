@@ -88,7 +88,7 @@ export function shortageItems(
 	reservation: PickupReservation,
 	shortages: readonly HeldShortage[],
 ): PickupItemError[] {
-	return shortages.flatMap(({ line, free }) => {
+	return shortages.flatMap(({ line, free, held }) => {
 		const stored = reservation.lines[line];
 		if (!stored) return [];
 		const name = `${stored.productName} – ${stored.variantLabel}`;
@@ -97,7 +97,12 @@ export function shortageItems(
 				index: reservation.indexes[line] ?? line,
 				productId: stored.productId,
 				variantId: stored.variantId,
-				error: pickupItemErrors.held(name, reservation.shop, free),
+				error:
+					held > 0
+						? pickupItemErrors.held(name, reservation.shop, free)
+						: free === 0
+							? pickupItemErrors.outOfStock(name, reservation.shop)
+							: pickupItemErrors.tooMany(name, reservation.shop, free),
 			},
 		];
 	});

@@ -22,6 +22,8 @@ export {
 } from './migrations';
 export { filePickupCatalogue, httpPickupCatalogue, type PickupCatalogue } from './catalogue';
 export { handlePickupPost, PICKUP_PAGE } from './http';
+/** The pieces reservations hold, as the stock ledger's facade wiring reads them. */
+export { heldPieces, openHolds } from './store';
 export { AVAILABILITY_ERRORS, handleAvailability } from './availability';
 export { actionAnswer, detailAnswer, listAnswer } from './desk';
 export { handleCustomerPage, PRIVATE_PAGE_HEADERS, type CustomerPageView } from './customer-page';

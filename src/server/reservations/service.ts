@@ -10,6 +10,8 @@ import type { RateDecision } from '../core/rate-limit';
 import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { hashCustomerToken, newCustomerToken } from './customer-token';
+import { availablePieces } from '../../lib/stock/ledger';
+import { onHandAt } from '../stock';
 import type { NotificationService } from '../notifications';
 import type { PickupCatalogue } from './catalogue';
 import {
@@ -59,8 +61,8 @@ export interface PickupService {
 	 */
 	findReservation(submissionKey: string, fingerprint: string): ReserveResult | KeyConflict | null;
 	/**
-	 * Pieces free at `shopId` now (the build's shelf stock less the pieces reservations hold),
-	 * per variant of each product id.
+	 * Pieces available at `shopId` now (on hand in the stock ledger less the pieces reservations
+	 * hold, never below 0; 0 for a variant never counted), per variant of each product id.
 	 */
 	availability(shopId: string, productIds: readonly string[]): Promise<Availability>;
 }
@@ -87,15 +89,20 @@ export function createPickupService(
 
 		async availability(shopId, productIds) {
 			const products = await Promise.all(productIds.map((id) => pickup.product(id)));
-			const held = heldPieces(db, shopId, new Date(desk.now()));
+			// On hand and the holds read in one transaction: one moment of the ledger.
+			const { held, onHand } = db
+				.transaction(() => ({
+					held: heldPieces(db, shopId, new Date(desk.now())),
+					onHand: onHandAt(db, shopId, productIds),
+				}))
+				.deferred();
 			return Object.fromEntries(
 				productIds.map((id, index) => {
 					const product = products[index];
 					if (!product) return [id, null];
 					const free = product.variants.map((variant) => {
-						const shelf = variant.stock[shopId] ?? 0;
-						const taken = held.get(variantKey(product.id, variant.id)) ?? 0;
-						return [variant.id, Math.max(0, shelf - taken)];
+						const key = variantKey(product.id, variant.id);
+						return [variant.id, availablePieces(onHand.get(key) ?? 0, held.get(key) ?? 0)];
 					});
 					return [id, Object.fromEntries(free) as Record<string, number>];
 				}),

@@ -13,6 +13,10 @@
  * other change away from 'ready' also drops that e-mail while it waits: a customer who collected
  * or cancelled meanwhile is not told afterwards that it is ready.
  *
+ * 'Ritirata' lowers the shop's on hand in the stock ledger by the reservation's pieces, in the
+ * same transaction (src/server/stock/): the pieces have left the shop. Every other end of a
+ * reservation only releases its hold, which is read, not stored.
+ *
  * A 'held' or 'ready' reservation whose hold has ended becomes 'not_collected' (by the system):
  * the background pass (expireReservations) stores it for every reservation due, and a change
  * stores it first for its own, so a change is always judged against the state of now.
@@ -28,7 +32,8 @@ import {
 } from '../../lib/pickup/status';
 import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
-import { RESERVATION_OWNER, reservationsForEmail } from './store';
+import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
+import { recordCollection } from '../stock';
 import { readyEmailDueAt, undoCheck } from '../../lib/pickup/undo';
 import { insertClaimedEmails, insertEmailsDueAt } from '../core/email-rows';
 import type { EmailJob } from '../core/kind';
@@ -306,6 +311,11 @@ export function changeReservationStatus(
 			return { outcome: 'not-allowed', status: row.status, version: row.version, why };
 		}
 		const event = record(db, row, change.to, change.actor, staff, check.reason, change.now);
+		// Spam was never prepared: nothing of it leaves the shelf.
+		if (change.to === 'collected' && row.spam === 0) {
+			const lines = reservationLines(db, row.id);
+			recordCollection(db, { reservationId: row.id, shopId: row.shop_id, lines }, change.now);
+		}
 		const email = change.claimedBy ? emailOf(row, change.to, change.actor) : null;
 		// 'Pronta' can be undone for a while: its e-mail waits in the outbox until then.
 		const delay = email?.kind === 'ready' ? (change.undoWindowMs ?? 0) : 0;

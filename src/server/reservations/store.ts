@@ -2,9 +2,9 @@
  * Pickup reservations in the submissions database (tables `reservations` and
  * `reservation_items`, src/server/core/schema.ts): storing one with its e-mails in one
  * transaction, under a pickup code no other stored reservation has, only when the shop
- * still has its pieces free (its shelf stock minus the pieces other reservations hold there,
- * src/lib/pickup/hold.ts); finding the one stored under a submission key; reading them for the
- * e-mails and for staff. Functions of the open database (SubmissionStore.db,
+ * still has its pieces available (on hand in the stock ledger, src/server/stock/, minus the
+ * pieces other reservations hold there, src/lib/pickup/hold.ts); finding the one stored under
+ * a submission key; reading them for the e-mails and for staff. Functions of the open database (SubmissionStore.db,
  * src/server/core/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
@@ -26,6 +26,8 @@ import type { Delivery, EarlierSubmission, StoredEmail, SubmissionBase } from '.
 import { RESERVATION_EMAILS, type ReservationForEmail } from './email-text';
 import { RESERVATION_STATUS_EMAILS } from './status-email-text';
 import { withCustomerLink } from './email-link';
+import { onHandAt, type OpenHold } from '../stock';
+import { availablePieces } from '../../lib/stock/ledger';
 
 /** The column of `emails` naming a reservation. */
 const RESERVATION_COLUMN = 'reservation_id';
@@ -42,12 +44,14 @@ export interface NewReservation extends SubmissionBase {
 		((db: Database.Database, reservation: { id: number; shopId: string }) => number) | undefined;
 }
 
-/** A line the shop cannot hold: fewer pieces free than asked. */
+/** A line the shop cannot hold: fewer pieces available than asked. */
 export interface HeldShortage {
 	/** The line (after merging), as in `reservation.lines`. */
 	line: number;
-	/** Pieces still free at the shop: its shelf stock minus those held. */
+	/** Pieces still available at the shop: on hand minus those held. */
 	free: number;
+	/** Pieces other reservations hold there (0: the shop simply has no more). */
+	held: number;
 }
 
 /** A reservation stored earlier under the same submission key. */
@@ -163,15 +167,58 @@ export function heldPieces(db: Database.Database, shopId: string, now: Date): Ma
 	return new Map(rows.map((row) => [variantKey(row.product_id, row.variant_id), row.held]));
 }
 
-/** The lines asking more than the shop has free (its shelf stock less what is held). */
+/** The lines asking more than the shop has available (on hand in the ledger less what is held). */
 function shortages(db: Database.Database, input: NewReservation): HeldShortage[] {
 	const { reservation } = input;
-	const held = heldPieces(db, reservation.shop.id, input.createdAt);
+	const shopId = reservation.shop.id;
+	const held = heldPieces(db, shopId, input.createdAt);
+	const onHand = onHandAt(db, shopId, [
+		...new Set(reservation.lines.map((line) => line.productId)),
+	]);
 	return reservation.lines.flatMap((line, index): HeldShortage[] => {
-		const shelf = reservation.shelfStock[index] ?? 0;
-		const free = Math.max(0, shelf - (held.get(variantKey(line.productId, line.variantId)) ?? 0));
-		return line.quantity > free ? [{ line: index, free }] : [];
+		const key = variantKey(line.productId, line.variantId);
+		const taken = held.get(key) ?? 0;
+		const free = availablePieces(onHand.get(key) ?? 0, taken);
+		return line.quantity > free ? [{ line: index, free, held: taken }] : [];
 	});
+}
+
+/**
+ * The lines of the open reservations of these shops (held or ready, hold not ended, not spam),
+ * oldest reservation first: what the ledger shares on hand out to ('Pezzi mancanti').
+ */
+export function openHolds(
+	db: Database.Database,
+	shopIds: readonly string[],
+	now: Date,
+): OpenHold[] {
+	if (shopIds.length === 0) return [];
+	return db
+		.prepare(
+			`SELECT reservations.id AS reservationId, reservations.shop_id AS shopId,
+				item.product_id AS productId, item.variant_id AS variantId, SUM(item.quantity) AS pieces
+			 FROM reservation_items AS item JOIN reservations ON reservations.id = item.reservation_id
+			 WHERE reservations.shop_id IN (${shopIds.map(() => '?').join(', ')})
+				AND reservations.status IN ${HOLDING_STATUSES_SQL} AND reservations.held_through >= ?
+				AND reservations.spam = 0
+			 GROUP BY reservations.id, item.product_id, item.variant_id
+			 ORDER BY reservations.id`,
+		)
+		.all(...shopIds, romeToday(now)) as OpenHold[];
+}
+
+/** The lines of one reservation by variant, as a collection lowers on hand. */
+export function reservationLines(
+	db: Database.Database,
+	reservationId: number,
+): { productId: string; variantId: string; pieces: number }[] {
+	return db
+		.prepare(
+			`SELECT product_id AS productId, variant_id AS variantId, SUM(quantity) AS pieces
+			 FROM reservation_items WHERE reservation_id = ?
+			 GROUP BY product_id, variant_id ORDER BY MIN(position)`,
+		)
+		.all(reservationId) as { productId: string; variantId: string; pieces: number }[];
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one facade of the server: what pages and routes reach as `Astro.locals.services.<thing>`,
  * and how it is put together. Each thing lives in its own folder with an `index.ts` as its face
- * (messages/, reservations/, staff/, editor-auth/, operations/), on the core (core/: the
+ * (messages/, reservations/, stock/, staff/, editor-auth/, operations/), on the core (core/: the
  * database, the outbox, the mailer, rate limits, the HTTP steps), which imports none of them.
  * Pages import nothing else of the server: their types from here, and the few route adapters
  * they run from ./routes.ts.
@@ -30,7 +30,9 @@ import {
 	type PushSettings,
 } from '../notifications';
 import type { StaffService } from '../staff';
+import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
 import { REGISTRY } from './registry';
+import { createStockOn } from './stock';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
 export type { MessagesService } from '../messages';
@@ -41,6 +43,8 @@ export type {
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
+export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
+export { openStockService } from './stock';
 
 /** Every service of the process, by the thing it keeps. */
 export interface Services {
@@ -50,6 +54,8 @@ export interface Services {
 	readonly messages: MessagesService;
 	/** The reservations: the visitor's, the desk's, the customer's link. */
 	readonly reservations: ReservationsService;
+	/** The stock ledger: /gestione/magazzino, its API, the CSV, what visitors are offered. */
+	readonly stock: StockService;
 	/** Staff accounts, sessions, passkeys and one-time links. */
 	readonly staff: StaffService;
 	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
@@ -68,7 +74,7 @@ export type RequestServices = Partial<Services>;
 /** The services on the submissions' database connection, created together. */
 export type SubmissionServices = Pick<
 	Services,
-	'outbox' | 'messages' | 'reservations' | 'notifications'
+	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications'
 >;
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
@@ -98,6 +104,7 @@ export function createSubmissionServices(
 		},
 		messages: createMessagesService(desk),
 		reservations: createReservationsService(desk, pickup, options?.log, notifications),
+		stock: createStockOn(desk.store.db, pickup, desk.now),
 		notifications,
 	};
 }
@@ -112,9 +119,12 @@ export function createSubmissionServicesFromEnv(
 	pickup: PickupCatalogue,
 	options?: ContactServiceOptions,
 ): SubmissionServices {
-	return createSubmissionServices(
+	const services = createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
 		{ ...options, push: pushSettingsFromEnv(env) },
 	);
+	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
+	seedStockFromFile(services.stock, stockSeedPath(env, root));
+	return services;
 }

@@ -28,6 +28,7 @@ import {
 } from '../reservations';
 import { PUSH_MIGRATION } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
+import { STOCK_MIGRATION } from '../stock';
 
 /** Every kind, in the order the reports and the outbox meet them. */
 export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS];
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'reservations', sql: RESERVATIONS_CUSTOMER_LINK }, // 12
 	{ thing: 'messages', sql: MESSAGES_HANDLED }, // 13
 	{ thing: 'notifications', sql: PUSH_MIGRATION }, // 14
+	{ thing: 'stock', sql: STOCK_MIGRATION }, // 15
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */

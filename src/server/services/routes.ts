@@ -36,3 +36,10 @@ export {
 	staffJson,
 	staffService,
 } from '../staff';
+export {
+	belowMinimumTotal,
+	STOCK_PAGE_TEXTS,
+	stockAnswer,
+	stockListView,
+	stockVariantView,
+} from '../stock';

@@ -16,7 +16,14 @@ export {
 } from './service';
 export { StaffStore } from './store';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './cli';
-export { requireStaff, sessionToken, staffJson, staffService, type GuardContext } from './guard';
+export {
+	PRIVATE_HEADERS,
+	requireStaff,
+	sessionToken,
+	staffJson,
+	staffService,
+	type GuardContext,
+} from './guard';
 export { isStaffPath, staffMiddleware } from './middleware';
 export { staffAuthRoute } from './astro-route';
 export {

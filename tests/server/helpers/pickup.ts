@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { pickupDays } from '../../../src/lib/pickup/days';
 import type { PickupRequestBody, PickupSettings } from '../../../src/lib/pickup/types';
 import type { ItemRow } from '../../../src/server/reservations/store';
+import { parseImportCsv, problemText } from '../../../src/lib/stock/csv';
+import { DEFAULT_STOCK_SEED } from '../../../src/server/stock';
 import { countRows, rawRequest } from './contact';
 
 /** The build the server serves: its /api/ritiro.json. */
@@ -15,7 +17,7 @@ export function builtSettings(): PickupSettings {
 	) as PickupSettings;
 }
 
-/** A product of the sample catalogue, in stock at Torino (4) and Aosta (2). */
+/** A product of the sample catalogue, in stock at Torino (4) and Aosta (2) (seed/magazzino.csv). */
 export const WHEY = Object.freeze({
 	productId: 'whey-concentrate-80',
 	variantId: 'cioccolato-2-kg',
@@ -31,35 +33,32 @@ export interface SinglePiece {
 }
 
 /**
- * `count` reservable single pieces of the build, every piece on every shelf at most once (WHEY's
- * variant, which the tests reserve by name, left out): reservations of these never run out of
- * stock, since each holds a piece no other one asks for.
+ * `count` reservable single pieces of the sample shop, every piece on every shelf at most once
+ * (WHEY's variant, which the tests reserve by name, left out): reservations of these never run
+ * out of stock, since each holds a piece no other one asks for. The pieces are those of the
+ * seed a new database loads (seed/magazzino.csv), as the test server's database is new.
  */
 export function singlePieces(count: number): SinglePiece[] {
-	const distDir = process.env['DIST_DIR'] ?? join(ROOT, 'dist');
-	const folder = join(distDir, 'client/api/product');
+	const parsed = parseImportCsv(readFileSync(join(ROOT, DEFAULT_STOCK_SEED), 'utf8'));
+	if ('problem' in parsed) throw new Error(problemText(parsed.problem));
 	const pieces: SinglePiece[] = [];
-	for (const file of readdirSync(folder)
-		.filter((name) => name.endsWith('.json'))
-		.sort()) {
-		const product = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
-			id: string;
-			variants: { id: string; stock: Record<string, number> }[];
-		};
-		for (const variant of product.variants) {
-			if (product.id === WHEY.productId && variant.id === WHEY.variantId) continue;
-			for (const [shopId, stock] of Object.entries(variant.stock)) {
-				for (let piece = 0; piece < stock; piece++) {
-					pieces.push({
-						shopId,
-						item: { productId: product.id, variantId: variant.id, quantity: 1 },
-					});
-				}
-			}
+	const rows = [...parsed.rows].sort(
+		(a, b) =>
+			a.productId.localeCompare(b.productId) ||
+			a.variantId.localeCompare(b.variantId) ||
+			a.shopId.localeCompare(b.shopId),
+	);
+	for (const row of rows) {
+		if (row.productId === WHEY.productId && row.variantId === WHEY.variantId) continue;
+		for (let piece = 0; piece < row.pieces; piece++) {
+			pieces.push({
+				shopId: row.shopId,
+				item: { productId: row.productId, variantId: row.variantId, quantity: 1 },
+			});
 		}
 	}
 	if (pieces.length < count)
-		throw new Error(`The build has ${pieces.length} pieces, not ${count}.`);
+		throw new Error(`The sample shop has ${pieces.length} pieces, not ${count}.`);
 	return pieces.slice(0, count);
 }
 

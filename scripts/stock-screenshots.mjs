@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// @ts-check
+// node scripts/stock-screenshots.mjs [--port N]: the stock page on a phone (390 × 844) for
+// STAFF.md's 'Il magazzino', into docs/img/: the list searched (staff-magazzino.png), a variant
+// after goods received, with its quick actions and history (staff-magazzino-variante.png), and a
+// stocktake's review before confirmation (staff-magazzino-inventario.png). A server of the build
+// in dist/ with a temporary database (the sample shop's counts), a member of staff with a session
+// made in it (dist/server/staff.mjs). Needs `npm run build`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
+import { ROOT, assertBuilt, startServer } from './start-server.mjs';
+
+const portArgument = process.argv.indexOf('--port');
+const port = portArgument > 0 ? Number(process.argv[portArgument + 1]) : undefined;
+assertBuilt();
+const { StaffStore } = await import(join(ROOT, 'dist/server/staff.mjs'));
+
+const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-shots-'));
+const dbPath = join(dir, 'messages.sqlite');
+const server = await startServer({
+	env: { CONTACT_DB_PATH: dbPath, SMTP_HOST: '', CONTACT_RATE_LIMIT: '1000' },
+	...(port ? { port } : {}),
+});
+const origin = server.url.replace('127.0.0.1', 'localhost');
+const found = findChromium();
+const browser = await chromium.launch({
+	...(found ? { executablePath: found.path } : {}),
+	args: [...CHROMIUM_ARGS],
+});
+try {
+	const store = StaffStore.open(dbPath);
+	const member = store.addStaff(
+		{ name: 'Giulia Rossi', email: 'giulia@vigorsport.test', shops: ['torino'] },
+		Date.now(),
+	);
+	const token = store.createSession(member.id, Date.now());
+	store.close();
+	const cookie = `__Host-gestione=${token}`;
+	const variant = {
+		negozio: 'torino',
+		prodotto: 'whey-concentrate-80',
+		variante: 'cioccolato-2-kg',
+	};
+	/** @param {string} path @param {unknown} body */
+	const post = async (path, body) => {
+		const answer = await fetch(`${origin}/api/gestione/magazzino/${path}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+			body: JSON.stringify(body),
+		});
+		if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+	};
+	await post('scorta-minima', { ...variant, scorta: 3 });
+	await post('movimento', { ...variant, motivo: 'counter_sale', pezzi: 2 });
+	await post('movimento', { ...variant, motivo: 'arrival', pezzi: 6, nota: 'Bolla n. 1234' });
+
+	const context = await browser.newContext({
+		viewport: { width: 390, height: 844 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+		locale: 'it-IT',
+		timezoneId: 'Europe/Rome',
+		serviceWorkers: 'block',
+		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
+		extraHTTPHeaders: { Cookie: cookie },
+	});
+	const page = await context.newPage();
+	await page.goto(`${origin}/gestione/magazzino?cerca=whey+80`, { waitUntil: 'networkidle' });
+	await page.screenshot({ path: join(ROOT, 'docs/img/staff-magazzino.png') });
+	const query = new URLSearchParams(variant).toString();
+	await page.goto(`${origin}/gestione/magazzino/variante?${query}&esito=movimento`, {
+		waitUntil: 'networkidle',
+	});
+	await page.screenshot({
+		path: join(ROOT, 'docs/img/staff-magazzino-variante.png'),
+		fullPage: true,
+	});
+	await page.goto(`${origin}/gestione/magazzino?cerca=eaa+essential&modo=conteggio`, {
+		waitUntil: 'networkidle',
+	});
+	const fields = page.getByRole('textbox', { name: 'Contati' });
+	for (const [index, count] of ['4', '3', '2'].entries()) await fields.nth(index).fill(count);
+	await page.getByRole('button', { name: 'Rivedi le differenze' }).tap();
+	await page.getByRole('button', { name: 'Conferma il conteggio' }).waitFor();
+	await page.locator('[data-review]').scrollIntoViewIfNeeded();
+	await page.screenshot({ path: join(ROOT, 'docs/img/staff-magazzino-inventario.png') });
+	console.log(
+		'docs/img/staff-magazzino.png, docs/img/staff-magazzino-variante.png, docs/img/staff-magazzino-inventario.png',
+	);
+} finally {
+	await browser.close();
+	await server.stop();
+	rmSync(dir, { recursive: true, force: true });
+}
