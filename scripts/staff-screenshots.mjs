@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // @ts-check
 // node scripts/staff-screenshots.mjs [--port N]: the staff desk on a Pixel 7 (412 × 839) for
-// STAFF.md, into docs/img/: the list of the day (staff-prenotazioni.png) and a reservation marked
-// ready, with its history and actions (staff-prenotazione.png). A server of the build in dist/
-// with a temporary database in simulation mode, a member of staff with a session made in it
-// (dist/server/staff.mjs), four reservations sent through the public API. Needs `npm run build`.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// STAFF.md, into docs/img/: the list of the day (staff-prenotazioni.png), a reservation to
+// prepare as its first screen shows it (staff-prenotazione.png), one just marked ready with its
+// 'Annulla' (staff-annulla.png), the day's pick list (staff-preparazione.png) and the scanner
+// reading a confirmation's QR code from a fake camera (staff-scansione.png). A server of the
+// build in dist/ with a temporary database in simulation mode, a member of staff with a session
+// made in it (dist/server/staff.mjs), four reservations sent through the public API. Needs
+// `npm run build`.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { encode } from 'uqr';
 import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
 import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
@@ -38,10 +42,46 @@ const CUSTOMERS = [
 	['Elena Ricci', 'elena.ricci@example.it', '+39 320 555 6677'],
 ];
 
+/**
+ * A Y4M video (a text header, then raw I420 frames) of a phone's camera over the QR code of
+ * `code`, drawn as the confirmation page draws it (uqr, error correction M, border 2): the fake
+ * camera of the scanner's screenshot.
+ * @param {string} file
+ * @param {string} code
+ */
+function writeQrVideo(file, code) {
+	const width = 640;
+	const height = 480;
+	const { data, size } = encode(code, { ecc: 'M', border: 2 });
+	const scale = Math.floor(300 / size);
+	const luma = Buffer.alloc(width * height, 200);
+	const left = Math.floor((width - size * scale) / 2);
+	const top = Math.floor((height - size * scale) / 2);
+	for (let y = 0; y < size * scale; y++) {
+		for (let x = 0; x < size * scale; x++) {
+			const dark = data[Math.floor(y / scale)]?.[Math.floor(x / scale)];
+			luma[(top + y) * width + left + x] = dark ? 20 : 250;
+		}
+	}
+	const frame = Buffer.concat([
+		Buffer.from('FRAME\n'),
+		luma,
+		Buffer.alloc((width / 2) * (height / 2) * 2, 128),
+	]);
+	const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+	writeFileSync(file, Buffer.concat([header, frame, frame, frame, frame]));
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'vigorsport-staff-shots-'));
 const dbPath = join(dir, 'messages.sqlite');
 const server = await startServer({
-	env: { CONTACT_DB_PATH: dbPath, SMTP_HOST: '', CONTACT_RATE_LIMIT: '1000' },
+	// A long undo window, so the screenshot of 'Annulla' has time to be taken.
+	env: {
+		CONTACT_DB_PATH: dbPath,
+		SMTP_HOST: '',
+		CONTACT_RATE_LIMIT: '1000',
+		STAFF_UNDO_SECONDS: '300',
+	},
 	...(port ? { port } : {}),
 });
 const origin = server.url.replace('127.0.0.1', 'localhost');
@@ -95,7 +135,9 @@ try {
 	});
 	if (!ready.ok) throw new Error(`Not marked ready: ${ready.status} ${await ready.text()}`);
 
-	const context = await browser.newContext({
+	// A Pixel 7; the session as a header: a __Host- cookie cannot be set on http://localhost here.
+	/** @type {import('@playwright/test').BrowserContextOptions} */
+	const phone = {
 		viewport: { width: 412, height: 839 },
 		deviceScaleFactor: 2.625,
 		isMobile: true,
@@ -103,17 +145,64 @@ try {
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
 		serviceWorkers: 'block',
-		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
 		extraHTTPHeaders: { Cookie: cookie },
-	});
+	};
+	const context = await browser.newContext(phone);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione`, { waitUntil: 'networkidle' });
 	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazioni.png') });
+	const second = stored[1] ?? first;
+	await page.goto(`${origin}/gestione/prenotazioni/${second.id}`, { waitUntil: 'networkidle' });
+	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazione.png') });
 	await page.goto(`${origin}/gestione/prenotazioni/${first.id}?fatto=pronta`, {
 		waitUntil: 'networkidle',
 	});
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazione.png'), fullPage: true });
-	console.log('docs/img/staff-prenotazioni.png, docs/img/staff-prenotazione.png');
+	await page.screenshot({ path: join(ROOT, 'docs/img/staff-annulla.png') });
+	// The pick list of the day of the last reservations stored (the first and the third share it).
+	const shown = /** @type {{ day: string }} */ (
+		await (
+			await fetch(`${origin}/api/gestione/prenotazioni/${stored[2]?.id ?? first.id}`, {
+				headers: { Cookie: cookie },
+			})
+		).json()
+	);
+	await page.goto(`${origin}/gestione/preparazione?giorno=${shown.day}`, {
+		waitUntil: 'networkidle',
+	});
+	await page.screenshot({ path: join(ROOT, 'docs/img/staff-preparazione.png'), fullPage: true });
+	await context.close();
+
+	// The scanner, with a camera filming the QR code of a reservation; the look-up is held back,
+	// so the dialog is still open when the picture is taken.
+	const video = join(dir, 'qr.y4m');
+	writeQrVideo(video, second.code);
+	const camera = await chromium.launch({
+		...(found ? { executablePath: found.path } : {}),
+		args: [
+			...CHROMIUM_ARGS,
+			'--use-fake-device-for-media-stream',
+			'--use-fake-ui-for-media-stream',
+			`--use-file-for-fake-video-capture=${video}`,
+		],
+	});
+	try {
+		const scanning = await camera.newContext(phone);
+		await scanning.route('**/api/gestione/prenotazioni?codice=*', () => new Promise(() => {}));
+		const scanner = await scanning.newPage();
+		await scanner.goto(`${origin}/gestione`, { waitUntil: 'networkidle' });
+		await scanner.getByRole('button', { name: 'Scansiona il QR' }).tap();
+		await scanner
+			.locator('[data-desk-scan-status]')
+			.filter({ hasText: 'cerco la prenotazione' })
+			.waitFor({ timeout: 30_000 });
+		await scanner.screenshot({ path: join(ROOT, 'docs/img/staff-scansione.png') });
+		await scanning.close();
+	} finally {
+		await camera.close();
+	}
+	console.log(
+		'docs/img/staff-prenotazioni.png, staff-prenotazione.png, staff-annulla.png, staff-preparazione.png, staff-scansione.png',
+	);
 } finally {
 	await browser.close();
 	await server.stop();

@@ -5,13 +5,13 @@
  * - the list refreshes itself every 25 seconds and whenever the tab is shown again, reading the
  *   page anew with `no-store` (a plain GET, so it works through the CDN proxy too) and replacing
  *   the list, so a change made at another counter shows here;
- * - where the browser has BarcodeDetector, 'Scansiona il QR' reads the code on the customer's
- *   confirmation page with the camera and opens that reservation (the button stays hidden
- *   elsewhere);
+ * - 'Scansiona il QR' reads the code on the customer's confirmation page with the camera and
+ *   opens that reservation: with the browser's own BarcodeDetector, or ZXing's WebAssembly
+ *   where there is none (./scan/scanner.ts, loaded on the first tap);
  * - a reservation's page asks the API every 25 seconds whether it changed meanwhile, and says
  *   so; and asks for a confirmation before 'Ritirata' (cancelling confirms with its own box).
  */
-import { pickupCodeOf } from '../lib/pickup/code';
+import { secondsLeft } from '../lib/pickup/undo';
 
 const REFRESH_MS = 25_000;
 
@@ -38,55 +38,34 @@ function everyFewSeconds(refresh: () => Promise<void>): void {
 	document.addEventListener('visibilitychange', run);
 }
 
-/** The shape of BarcodeDetector, where the browser has it. */
-interface Detector {
-	detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type DetectorClass = new (options: { formats: string[] }) => Detector;
-
-/** The camera scanner: opens the reservation of the pickup code it reads. */
+/**
+ * 'Scansiona il QR' on every browser with a camera: the scanner (./scan/scanner.ts, with the
+ * QR reader it needs) is loaded only when the button is tapped, and a second tap while it loads
+ * is ignored.
+ */
 function startScanner(): void {
-	const Barcode = (window as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 	const button = document.querySelector<HTMLButtonElement>('[data-desk-scan]');
 	const dialog = document.querySelector<HTMLDialogElement>('[data-desk-scanner]');
 	const video = document.querySelector<HTMLVideoElement>('[data-desk-video]');
 	const status = document.querySelector<HTMLElement>('[data-desk-scan-status]');
-	if (!Barcode || !button || !dialog || !video || !status || !navigator.mediaDevices) return;
+	const fieldError = document.querySelector<HTMLElement>('[data-desk-scan-error]');
+	const field = document.querySelector<HTMLInputElement>('#codice');
+	if (!button || !dialog || !video || !status || !fieldError || !field) return;
+	if (!navigator.mediaDevices?.getUserMedia) return;
 	button.hidden = false;
-	let stream: MediaStream | null = null;
-	let timer: ReturnType<typeof setTimeout> | undefined;
-	const stop = () => {
-		clearTimeout(timer);
-		for (const track of stream?.getTracks() ?? []) track.stop();
-		stream = null;
-	};
-	dialog.addEventListener('close', stop);
+	let opening = false;
 	button.addEventListener('click', () => {
-		status.textContent = '';
-		dialog.showModal();
-		const detector = new Barcode({ formats: ['qr_code'] });
-		navigator.mediaDevices
-			.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-			.then(async (camera) => {
-				stream = camera;
-				video.srcObject = camera;
-				await video.play();
-				const look = async () => {
-					if (!stream) return;
-					const [found] = await detector.detect(video).catch(() => []);
-					const code = pickupCodeOf(found?.rawValue ?? '');
-					if (code !== null) {
-						stop();
-						window.location.assign(`/gestione?codice=${encodeURIComponent(code)}`);
-						return;
-					}
-					timer = setTimeout(() => void look(), 250);
-				};
-				await look();
-			})
+		if (opening || dialog.open) return;
+		opening = true;
+		void import('./scan/scanner')
+			.then(({ openScanner }) => openScanner({ dialog, video, status, fieldError, field }))
 			.catch(() => {
-				status.textContent =
-					'Fotocamera non disponibile: consenti l’accesso alla fotocamera o scrivi il codice.';
+				fieldError.textContent =
+					'Lo scanner non si è caricato: controlla la connessione, o scrivi il codice nel campo.';
+				fieldError.hidden = false;
+			})
+			.finally(() => {
+				opening = false;
 			});
 	});
 }
@@ -123,8 +102,42 @@ export function startDeskList(): void {
 	});
 }
 
+/**
+ * The undo of 'Pronta': counts the seconds left down, and once they are over takes the button
+ * away (the server would refuse it: the e-mail has left), saying so.
+ */
+function startUndoCountdown(): void {
+	const form = document.querySelector<HTMLFormElement>('form[data-desk-undo]');
+	const left = document.querySelector<HTMLElement>('[data-desk-undo-left]');
+	const note = left?.closest('p');
+	const until = Date.parse(form?.dataset['deskUndo'] ?? '');
+	if (!form || !left || !note || !Number.isFinite(until)) return;
+	const tick = () => {
+		const seconds = secondsLeft(new Date(until), new Date());
+		if (seconds > 0) {
+			left.textContent = String(seconds);
+			return;
+		}
+		clearInterval(timer);
+		note.textContent = 'Segnata come pronta: l’e-mail al cliente è partita.';
+		form.remove();
+	};
+	const timer = setInterval(tick, 1000);
+	tick();
+}
+
+/** The pick list: the undo's countdown, and 'Stampa'. */
+export function startPickList(): void {
+	startUndoCountdown();
+	const print = document.querySelector<HTMLButtonElement>('[data-pick-print]');
+	if (!print) return;
+	print.hidden = false;
+	print.addEventListener('click', () => window.print());
+}
+
 /** A reservation's page: the notice when it changed meanwhile, the confirmation of 'Ritirata'. */
 export function startDeskDetail(): void {
+	startUndoCountdown();
 	for (const form of document.querySelectorAll<HTMLFormElement>('form[data-confirm]')) {
 		form.addEventListener('submit', (event) => {
 			if (!window.confirm(form.dataset['confirm'] ?? 'Confermi?')) event.preventDefault();

@@ -47,6 +47,9 @@ test.beforeAll(async () => {
 			SHOP_EMAIL: 'negozio@vigorsport.test',
 			CONTACT_RETRY_POLL_MS: '200',
 			STAFF_RATE_LIMIT: '100000',
+			// 'Pronta' undone in its own tests (tests/server/staff-undo.test.ts): here the e-mail
+			// leaves a second after it.
+			STAFF_UNDO_SECONDS: '1',
 		},
 	});
 	pieces = singlePieces(120).filter((piece) => piece.shopId === 'torino');
@@ -274,12 +277,10 @@ test('on a phone with touch, on a fresh page: the first taps work', async ({ bro
 		expect(
 			await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
 		).toBe(true);
-		// The scanner's button shows only where the browser has BarcodeDetector.
+		// The scanner's button shows on every browser with a camera API, BarcodeDetector or not
+		// (tests/e2e/staff-scan.spec.ts scans with both).
 		await page.goto(`${origin}/gestione`);
-		const hasDetector = await page.evaluate(() => 'BarcodeDetector' in window);
-		await expect(page.getByRole('button', { name: 'Scansiona il QR' })).toHaveCount(
-			hasDetector ? 1 : 0,
-		);
+		await expect(page.getByRole('button', { name: 'Scansiona il QR' })).toBeVisible();
 		await expectAccessible(page);
 	} finally {
 		await phone.close();

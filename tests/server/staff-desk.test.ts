@@ -31,7 +31,7 @@ beforeAll(async () => {
 	smtp = await smtpFor(cleanups);
 	({ server, dbPath } = await startWithSmtp(
 		smtp.port,
-		{ ...QUICK_RETRIES, STAFF_RATE_LIMIT: '1000000' },
+		{ ...QUICK_RETRIES, STAFF_RATE_LIMIT: '1000000', STAFF_UNDO_SECONDS: '1' },
 		cleanups,
 	));
 	giulia = createStaffSession(dbPath, { name: 'Giulia', shops: ['torino'] }, server.url);

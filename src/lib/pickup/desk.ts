@@ -6,14 +6,18 @@
  */
 import { canChange, STATUS_LABELS, MAX_REASON_LENGTH, type ReservationStatus } from './status';
 
-/** An action as a form or the API names it. */
-export type DeskAction = 'pronta' | 'ritirata' | 'annulla';
+/**
+ * An action as a form or the API names it; 'annulla-pronta' undoes the latest 'Pronta' within
+ * its window (src/lib/pickup/undo.ts).
+ */
+export type DeskAction = 'pronta' | 'ritirata' | 'annulla' | 'annulla-pronta';
 
 /** The state each action moves a reservation to. */
 export const ACTION_TARGETS: Readonly<Record<DeskAction, ReservationStatus>> = Object.freeze({
 	pronta: 'ready',
 	ritirata: 'collected',
 	annulla: 'cancelled',
+	'annulla-pronta': 'held',
 });
 
 /** The button of each action. */
@@ -21,6 +25,7 @@ export const ACTION_LABELS: Readonly<Record<DeskAction, string>> = Object.freeze
 	pronta: 'Pronta per il ritiro',
 	ritirata: 'Ritirata',
 	annulla: 'Annulla',
+	'annulla-pronta': 'Annulla',
 });
 
 /** What each action, once made, says at the top of the page. */
@@ -28,6 +33,8 @@ export const ACTION_DONE: Readonly<Record<DeskAction, string>> = Object.freeze({
 	pronta: 'Segnata come pronta: al cliente parte un’e-mail con il giorno fino a cui la teniamo.',
 	ritirata: 'Segnata come ritirata.',
 	annulla: 'Prenotazione annullata: al cliente parte un’e-mail con il motivo.',
+	'annulla-pronta':
+		'Annullato: la prenotazione è di nuovo Da preparare e al cliente non parte nessuna e-mail.',
 });
 
 /** The actions offered from a state, in the order of the page: the moves staff may make. */
@@ -49,6 +56,10 @@ export interface DeskRequest {
 export const DESK_TEXTS = Object.freeze({
 	notFound: 'Prenotazione non trovata.',
 	badAction: 'Azione non valida: scegli Pronta per il ritiro, Ritirata o Annulla.',
+	undoExpired:
+		'Troppo tardi per annullare: l’e-mail al cliente è già partita. La prenotazione resta Pronta per il ritiro.',
+	undoNotPossible:
+		'Non c’è niente da annullare: si può annullare solo «Pronta per il ritiro» appena segnata.',
 	badVersion: 'Manca la versione della prenotazione: ricarica la pagina e riprova.',
 	badId: 'Prenotazione non trovata: l’indirizzo non è quello di una prenotazione.',
 	reasonRequired: 'Scrivi il motivo dell’annullamento: lo riceve il cliente.',
@@ -74,7 +85,12 @@ export function parseDeskRequest(
 	fields: Readonly<Record<string, unknown>>,
 ): { ok: true; request: DeskRequest } | { ok: false; error: string } {
 	const action = text(fields['azione']);
-	if (action !== 'pronta' && action !== 'ritirata' && action !== 'annulla') {
+	if (
+		action !== 'pronta' &&
+		action !== 'ritirata' &&
+		action !== 'annulla' &&
+		action !== 'annulla-pronta'
+	) {
 		return { ok: false, error: DESK_TEXTS.badAction };
 	}
 	const versionText = text(fields['versione']) ?? '';

@@ -8,6 +8,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
 import { isValidEmail } from '../../lib/contact/contact-schema';
 import { customerLinkOrigin } from './origin';
+import { DEFAULT_UNDO_SECONDS, MAX_UNDO_SECONDS } from '../../lib/pickup/undo';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {
@@ -63,6 +64,11 @@ export interface ContactConfig {
 	retry: RetryPolicy;
 	/** How often the server looks for e-mails due for another attempt, in ms. */
 	retryPollMs: number;
+	/**
+	 * How long staff can undo 'Pronta per il ritiro' (STAFF_UNDO_SECONDS, 10 s), in ms: the
+	 * customer's e-mail waits in the outbox until then (src/lib/pickup/undo.ts).
+	 */
+	readyUndoMs: number;
 	/**
 	 * After this long, an e-mail still marked as being sent belongs to a process that died while
 	 * sending it: it is marked 'interrupted' and never sent again (at most once).
@@ -226,6 +232,8 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 			10,
 			3_600_000,
 		),
+		readyUndoMs:
+			integer(env, 'STAFF_UNDO_SECONDS', DEFAULT_UNDO_SECONDS, 0, MAX_UNDO_SECONDS) * 1000,
 		// Longer than any one send can last, so a live send is never taken for a dead one.
 		sendLeaseMs: Math.max(MIN_LEASE_MS, 2 * dataTimeoutMs + 2 * timeoutMs),
 	};

@@ -56,6 +56,27 @@ export function insertClaimedEmails(
 }
 
 /**
+ * Stores e-mails of an owner row that wait in the outbox until `dueAt` (ms): unclaimed, so the
+ * retry loop sends them once due, and until then the owner may still delete them (the undo of
+ * a reservation's 'Pronta'). Stored at `now`.
+ */
+export function insertEmailsDueAt(
+	db: Database.Database,
+	column: string,
+	ownerId: number,
+	emails: readonly NewEmail[],
+	now: number,
+	dueAt: number,
+): void {
+	const add = db.prepare(
+		`INSERT INTO emails (${column}, kind, recipient, status, attempts, next_attempt_at, created_at)
+		 VALUES (?, ?, ?, 'pending', 0, ?, ?)`,
+	);
+	const createdAt = new Date(now).toISOString();
+	for (const email of emails) add.run(ownerId, email.kind, email.recipient, dueAt, createdAt);
+}
+
+/**
  * The e-mails to store for a new submission: without its confirmation when that address was
  * sent `limit` confirmations (of every kind together) in the 24 hours before `createdAt`, so the
  * site's sender cannot be used to flood someone's mailbox with confirmations of things they

@@ -131,6 +131,12 @@ export interface SubmissionDesk {
 	send(jobs: readonly EmailJob[]): Promise<EmailStatus>;
 	/** Adds a task to every pass of the background loop (at least once a minute). */
 	everyPass(task: () => void): void;
+	/**
+	 * Sends the e-mails due by `at` (ms) as soon as that time comes, rather than at the loop's
+	 * next pass: an e-mail stored to leave later (the 'pronta' one, after its undo window) goes
+	 * out on time. Claims are atomic, so this and the loop never send one twice.
+	 */
+	sendWhenDue(at: number): void;
 }
 
 /** Dependencies that the defaults fill in. */
@@ -225,6 +231,9 @@ export function createSubmissions(
 		}
 	}
 
+	/** Timers of e-mails stored to leave later (desk.sendWhenDue), cleared on close. */
+	const wakeups = new Set<ReturnType<typeof setTimeout>>();
+
 	/** The kinds' own tasks of each pass (desk.everyPass). */
 	const tasks: (() => void)[] = [];
 
@@ -284,6 +293,26 @@ export function createSubmissions(
 
 		everyPass(task) {
 			tasks.push(task);
+		},
+
+		sendWhenDue(at) {
+			if (!outbox || closed) return;
+			const wakeup = setTimeout(
+				() => {
+					wakeups.delete(wakeup);
+					if (closed) return;
+					void track(
+						outbox
+							.retryDue(() => closed)
+							.catch((error: unknown) => {
+								log.error('Contact: sending e-mails due failed:', describeError(error));
+							}),
+					);
+				},
+				Math.max(0, at - now()),
+			);
+			wakeup.unref();
+			wakeups.add(wakeup);
 		},
 
 		repeat(earlier, fingerprint) {
@@ -353,6 +382,7 @@ export function createSubmissions(
 			if (closed) return;
 			closed = true;
 			if (timer) clearTimeout(timer);
+			for (const wakeup of wakeups) clearTimeout(wakeup);
 			const deadline = Date.now() + graceMs;
 			while (inFlight.size > 0 && Date.now() < deadline) {
 				let timeout: ReturnType<typeof setTimeout> | undefined;

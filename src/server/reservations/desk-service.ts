@@ -4,6 +4,7 @@
  * through the core's outbox, the automatic 'Non ritirata' on every pass of the background loop,
  * and what staff read of their shops' reservations (staff-store.ts).
  */
+import { undoCheck } from '../../lib/pickup/undo';
 import type { SubmissionDesk } from '../core/service';
 import {
 	staffReservation,
@@ -19,6 +20,12 @@ import {
 	type StatusChangeResult,
 } from './status-store';
 
+/** One reservation as the desk shows it: with, while 'Pronta' can be undone, until when. */
+export type DeskReservation = StaffReservation & {
+	/** ISO time the undo of the latest 'Pronta' ends, or null when there is none to undo. */
+	undoUntil: string | null;
+};
+
 /** A change of a reservation's state, as a route asks for it (the service adds the time). */
 export type ReservationChange = Omit<StatusChange, 'now' | 'claimedBy'>;
 
@@ -33,7 +40,7 @@ export interface ReservationDeskService {
 	/** The reservations of these shops from today (Rome) on, and earlier ones still held. */
 	staffReservations(shopIds: readonly string[]): StaffReservationSummary[];
 	/** One reservation of these shops in full, with its history; null for any other. */
-	staffReservation(id: number, shopIds: readonly string[]): StaffReservation | null;
+	staffReservation(id: number, shopIds: readonly string[]): DeskReservation | null;
 	/** The id of the reservation of these shops with this pickup code, or null. */
 	staffReservationIdByCode(code: string, shopIds: readonly string[]): number | null;
 }
@@ -56,13 +63,32 @@ export function createReservationDeskService(
 				...change,
 				now: now(),
 				claimedBy: desk.sendsEmail ? desk.instance : undefined,
+				undoWindowMs: desk.config.readyUndoMs,
 			});
-			// Stored: the e-mails go on in the background, retried by the loop when they fail.
+			// Stored: the e-mails go on in the background, retried by the loop when they fail;
+			// the 'pronta' one once 'Pronta' can no longer be undone.
 			if (result.outcome === 'changed' && result.jobs.length > 0) void desk.send(result.jobs);
+			if (result.outcome === 'changed' && result.emailDueAt !== null) {
+				desk.sendWhenDue(result.emailDueAt);
+			}
 			return result;
 		},
 		staffReservations: (shopIds) => staffReservations(db, shopIds, now()),
-		staffReservation: (id, shopIds) => staffReservation(db, id, shopIds, now()),
+		staffReservation(id, shopIds) {
+			const at = now();
+			const reservation = staffReservation(db, id, shopIds, at);
+			if (!reservation) return null;
+			const undo = undoCheck(
+				reservation.status,
+				reservation.events.at(-1) ?? null,
+				at,
+				desk.config.readyUndoMs,
+			);
+			const left = reservation.emails.some(
+				(email) => email.kind === 'ready' && email.status !== 'pending',
+			);
+			return { ...reservation, undoUntil: undo.ok && !left ? undo.until.toISOString() : null };
+		},
 		staffReservationIdByCode: (code, shopIds) => staffReservationIdByCode(db, code, shopIds),
 	};
 }

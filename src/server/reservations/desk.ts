@@ -86,6 +86,7 @@ export function runDeskAction(
 		reason: request.reason,
 		fromVersion: request.version,
 		shopIds: staff.shops,
+		undo: request.action === 'annulla-pronta',
 	});
 	switch (result.outcome) {
 		case 'changed':
@@ -103,7 +104,11 @@ export function runDeskAction(
 						? DESK_TEXTS.reasonRequired
 						: result.why === 'reason-too-long'
 							? DESK_TEXTS.reasonTooLong
-							: notAllowedMessage(result.status, request.action),
+							: result.why === 'undo-expired'
+								? DESK_TEXTS.undoExpired
+								: request.action === 'annulla-pronta'
+									? DESK_TEXTS.undoNotPossible
+									: notAllowedMessage(result.status, request.action),
 			};
 	}
 }

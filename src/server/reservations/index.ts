@@ -1,7 +1,8 @@
 /**
  * The reservations, as the rest of the server sees them: the visitor's POST and the pieces still
  * free (http.ts, availability.ts, service.ts, store.ts: held stock), the desk's changes of state
- * (status-store.ts, desk-service.ts, desk.ts), what staff read (staff-store.ts), the customer's
+ * (status-store.ts, desk-service.ts, desk.ts; the undo of 'Pronta'), what staff read
+ * (staff-store.ts) and the morning's pick list (pick-list.ts), the customer's
  * link (customer-*.ts), their e-mails, the views of their pages (view.ts, customer-page.ts) and
  * their tables (migrations.ts). Every other folder asks through this face.
  */
@@ -9,6 +10,7 @@ import type { SubmissionDesk } from '../core/service';
 import type { PickupCatalogue } from './catalogue';
 import { createCustomerService, type CustomerService } from './customer-service';
 import { createReservationDeskService, type ReservationDeskService } from './desk-service';
+import { createPickListService, type PickListService } from './pick-list';
 import { createPickupService, type PickupService } from './service';
 
 export { RESERVATIONS } from './kind';
@@ -32,13 +34,15 @@ export {
 	type ReservationPage,
 	type ReservationView,
 } from './view';
+export type { PickDayLink, PickListView } from './pick-list';
+export { pickListPageView, type PickListPage } from './pick-list-view';
 
 /**
  * The reservations' service, as pages and routes reach it
  * (`Astro.locals.services.reservations`).
  */
 export interface ReservationsService
-	extends PickupService, ReservationDeskService, CustomerService {
+	extends PickupService, ReservationDeskService, CustomerService, PickListService {
 	/** The company name of the build served: it signs the answers' pages. */
 	readonly companyName: string;
 }
@@ -56,5 +60,6 @@ export function createReservationsService(
 		...createPickupService(desk, pickup, notifications),
 		...changes,
 		...createCustomerService(desk, changes),
+		...createPickListService(desk, pickup.settings),
 	};
 }

@@ -6,6 +6,13 @@
  * reservation are made one after the other: the second one, made from the version the first one
  * replaced, is refused as a conflict instead of overwriting it.
  *
+ * 'Pronta per il ritiro' can be undone for a short while (src/lib/pickup/undo.ts): its e-mail to
+ * the customer is stored due at the end of that window rather than sent at once, and the undo
+ * deletes it in the same transaction that moves the reservation back to 'held', so an undone
+ * 'Pronta' never reaches the customer and an e-mail already on its way cannot be undone. Any
+ * other change away from 'ready' also drops that e-mail while it waits: a customer who collected
+ * or cancelled meanwhile is not told afterwards that it is ready.
+ *
  * 'Ritirata' lowers the shop's on hand in the stock ledger by the reservation's pieces, in the
  * same transaction (src/server/stock/): the pieces have left the shop. Every other end of a
  * reservation only releases its hold, which is read, not stored.
@@ -27,7 +34,8 @@ import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
 import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
 import { recordCollection } from '../stock';
-import { insertClaimedEmails } from '../core/email-rows';
+import { readyEmailDueAt, undoCheck } from '../../lib/pickup/undo';
+import { insertClaimedEmails, insertEmailsDueAt } from '../core/email-rows';
 import type { EmailJob } from '../core/kind';
 import type { NewEmail } from '../core/schema';
 
@@ -53,6 +61,15 @@ export interface StatusChange {
 	now: Date;
 	/** Stores the change's e-mails claimed by this process; without it none (no mail server). */
 	claimedBy?: string | undefined;
+	/**
+	 * The undo of staff's latest 'Pronta' (`to` is then 'held'): allowed only within
+	 * `undoWindowMs` of it, and only while its e-mail has not left.
+	 */
+	undo?: boolean | undefined;
+	/**
+	 * How long 'Pronta' can be undone, in ms: its e-mail is due when this ends (0: sent at once).
+	 */
+	undoWindowMs?: number | undefined;
 }
 
 /** One recorded change of a reservation. */
@@ -77,6 +94,8 @@ export type StatusChangeResult =
 			event: ReservationEvent;
 			/** The e-mails of the change, claimed by `claimedBy`, for the outbox to send now. */
 			jobs: EmailJob<ReservationForEmail>[];
+			/** When an e-mail stored for later is due (the 'pronta' one, after the undo window). */
+			emailDueAt: number | null;
 	  }
 	| { outcome: 'not-found' }
 	| {
@@ -90,7 +109,7 @@ export type StatusChangeResult =
 			outcome: 'not-allowed';
 			status: ReservationStatus;
 			version: number;
-			why: 'state' | 'reason-required' | 'reason-too-long';
+			why: 'state' | 'reason-required' | 'reason-too-long' | 'undo-expired';
 	  };
 
 /** The columns of `reservations` a change reads. */
@@ -147,6 +166,31 @@ function emailOf(
 	return null;
 }
 
+/**
+ * Deletes the 'pronta' e-mail of a reservation while it waits unsent (inside the caller's
+ * transaction); returns whether there was one. One being sent or sent stays.
+ */
+function dropWaitingReadyEmail(db: Database.Database, reservationId: number): boolean {
+	return (
+		db
+			.prepare(
+				`DELETE FROM emails WHERE reservation_id = ? AND kind = 'ready' AND status = 'pending'`,
+			)
+			.run(reservationId).changes > 0
+	);
+}
+
+/** Whether the reservation has a 'pronta' e-mail being sent, sent, or past sending. */
+function readyEmailLeft(db: Database.Database, reservationId: number): boolean {
+	return (
+		db
+			.prepare(
+				`SELECT 1 FROM emails WHERE reservation_id = ? AND kind = 'ready' AND status <> 'pending'`,
+			)
+			.get(reservationId) !== undefined
+	);
+}
+
 /** Writes one change and its event (inside the caller's transaction). */
 function record(
 	db: Database.Database,
@@ -157,6 +201,7 @@ function record(
 	reason: string | null,
 	now: Date,
 ): ReservationEvent {
+	if (row.status === 'ready') dropWaitingReadyEmail(db, row.id);
 	db.prepare(`UPDATE reservations SET status = ?, version = version + 1 WHERE id = ?`).run(
 		to,
 		row.id,
@@ -238,6 +283,28 @@ export function changeReservationStatus(
 		}
 		const staff = change.actor === 'staff' ? (change.staff ?? null) : null;
 		if (change.actor === 'staff' && !staff) throw new Error('A change by staff names who.');
+		if (change.undo) {
+			const undo = undoCheck(
+				row.status,
+				lastEvent(db, row.id),
+				change.now,
+				change.undoWindowMs ?? 0,
+			);
+			const late = !undo.ok ? undo.why === 'expired' : readyEmailLeft(db, row.id);
+			if (!undo.ok || late || change.actor !== 'staff' || change.to !== 'held') {
+				const why = late ? 'undo-expired' : 'state';
+				return { outcome: 'not-allowed', status: row.status, version: row.version, why };
+			}
+			const event = record(db, row, 'held', 'staff', staff, null, change.now);
+			return {
+				outcome: 'changed',
+				status: 'held',
+				version: row.version + 1,
+				event,
+				jobs: [],
+				emailDueAt: null,
+			};
+		}
 		const check = checkChange(row.status, change.to, change.actor, change.reason);
 		if (!check.ok) {
 			const why = check.error === 'not-allowed' ? 'state' : check.error;
@@ -250,6 +317,20 @@ export function changeReservationStatus(
 			recordCollection(db, { reservationId: row.id, shopId: row.shop_id, lines }, change.now);
 		}
 		const email = change.claimedBy ? emailOf(row, change.to, change.actor) : null;
+		// 'Pronta' can be undone for a while: its e-mail waits in the outbox until then.
+		const delay = email?.kind === 'ready' ? (change.undoWindowMs ?? 0) : 0;
+		if (email && delay > 0) {
+			const dueAt = readyEmailDueAt(change.now, delay);
+			insertEmailsDueAt(db, RESERVATION_OWNER.column, row.id, [email], change.now.getTime(), dueAt);
+			return {
+				outcome: 'changed',
+				status: change.to,
+				version: row.version + 1,
+				event,
+				jobs: [],
+				emailDueAt: dueAt,
+			};
+		}
 		const claimed =
 			email && change.claimedBy
 				? insertClaimedEmails(
@@ -265,7 +346,14 @@ export function changeReservationStatus(
 		const jobs: EmailJob<ReservationForEmail>[] = reservation
 			? claimed.map((job) => ({ ...job, owner: RESERVATION_OWNER, about: reservation }))
 			: [];
-		return { outcome: 'changed', status: change.to, version: row.version + 1, event, jobs };
+		return {
+			outcome: 'changed',
+			status: change.to,
+			version: row.version + 1,
+			event,
+			jobs,
+			emailDueAt: null,
+		};
 	});
 	// IMMEDIATE: the write lock is taken before the state is read, so no other change slips in.
 	return run.immediate();

@@ -21,11 +21,11 @@ import {
 import type { DeskDay } from '../../lib/pickup/desk-list';
 import { pickupCodeOf } from '../../lib/pickup/code';
 import { STATUS_LABELS, type StatusActor } from '../../lib/pickup/status';
+import { secondsLeft } from '../../lib/pickup/undo';
 import type { EmailState } from '../core/schema';
 import type { StaffMember } from '../staff';
 import { deskActionFromRequest, listJson, reservationIdOf } from './desk';
-import type { ReservationDeskService } from './desk-service';
-import type { StaffReservation } from './staff-store';
+import type { DeskReservation, ReservationDeskService } from './desk-service';
 
 /** Where to send the browser, or the page to render with its status. */
 export type PageAnswer<View> =
@@ -119,8 +119,19 @@ const CHANGE_EMAILS: readonly string[] = ['ready', 'cancelled'];
 export interface ReservationView {
 	id: number;
 	code: string;
-	status: StaffReservation['status'];
+	status: DeskReservation['status'];
 	version: number;
+	/** "3 pezzi". */
+	pieces: string;
+	/** "39,80 €". */
+	price: string;
+	/** "Ritiro venerdì 27 novembre", with the shop's name for a member of several shops. */
+	pickup: string;
+	/**
+	 * While staff's latest 'Pronta' can be undone (the customer's e-mail waits): until when (ISO)
+	 * and the whole seconds left as the page is made; null otherwise.
+	 */
+	undo: { until: string; secondsLeft: number } | null;
 	/** "venerdì 27 novembre, 9:00–12:30". */
 	when: string;
 	/** "Sede di Torino · tenuta fino a domenica 29 novembre compreso". */
@@ -152,7 +163,10 @@ export interface ReservationPage {
 	reservation: ReservationView | null;
 	/** Why there is no reservation to show: not found, or the service unavailable. */
 	missing: string;
-	/** What the action just made did (and the customer's e-mail state), or null. */
+	/**
+	 * What the action just made did (and the customer's e-mail state), or null; null too while
+	 * 'Pronta' can be undone, when the page offers 'Annulla' with the time left instead.
+	 */
 	done: string | null;
 	/** Why the action sent was refused, or null. */
 	error: string | null;
@@ -162,13 +176,26 @@ export interface ReservationPage {
 	cancelOpen: boolean;
 }
 
-function reservationView(reservation: StaffReservation, now: Date): ReservationView {
+function reservationView(
+	reservation: DeskReservation,
+	withShop: boolean,
+	now: Date,
+): ReservationView {
 	const actions = actionsFrom(reservation.status);
 	return {
 		id: reservation.id,
 		code: reservation.code,
 		status: reservation.status,
 		version: reservation.version,
+		pieces: piecesText(reservation.pieces),
+		price: formatPrice(reservation.totalCents),
+		pickup: `Ritiro ${pickupDayLabel(reservation.day)}${withShop ? ` · ${reservation.shopName}` : ''}`,
+		undo: reservation.undoUntil
+			? {
+					until: reservation.undoUntil,
+					secondsLeft: secondsLeft(new Date(reservation.undoUntil), now),
+				}
+			: null,
 		when: `${pickupDayLabel(reservation.day)}, ${reservation.dayHours}`,
 		held: `${reservation.shopName} · tenuta fino a ${pickupDayLabel(reservation.heldThrough)} compreso`,
 		name: reservation.name,
@@ -254,15 +281,16 @@ export async function reservationPageView(
 		kind: 'page',
 		status,
 		view: {
-			reservation: reservation && reservationView(reservation, now),
+			reservation: reservation && reservationView(reservation, staff.shops.length > 1, now),
 			missing: service
 				? 'Non c’è una prenotazione dei tuoi negozi a questo indirizzo.'
 				: DESK_TEXTS.unavailable,
 			done:
-				done &&
-				(customerEmail
-					? `${done} E-mail al cliente: ${EMAIL_STATES[customerEmail.status]}.`
-					: done),
+				done && !reservation?.undoUntil
+					? customerEmail
+						? `${done} E-mail al cliente: ${EMAIL_STATES[customerEmail.status]}.`
+						: done
+					: null,
 			error,
 			typedReason,
 			cancelOpen: typedReason !== '' || error === DESK_TEXTS.reasonRequired,

@@ -18,6 +18,7 @@ export {
 	handlePickupPost,
 	listAnswer,
 	PICKUP_PAGE,
+	pickListPageView,
 	PRIVATE_PAGE_HEADERS,
 	reservationPageView,
 } from '../reservations';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { readyEmailDueAt, secondsLeft, undoCheck, type LastStep } from '../../src/lib/pickup/undo';
+import type { ReservationStatus } from '../../src/lib/pickup/status';
+
+const READY_AT = '2026-11-27T09:00:00.000Z';
+const at = (ms: number) => new Date(Date.parse(READY_AT) + ms);
+const staffReady: LastStep = { actor: 'staff', from: 'held', to: 'ready', at: READY_AT };
+
+describe('undoCheck', () => {
+	const cases: [string, ReservationStatus, LastStep | null, number, number, string][] = [
+		['just after Pronta', 'ready', staffReady, 0, 10_000, 'ok'],
+		['a moment before the end', 'ready', staffReady, 9_999, 10_000, 'ok'],
+		['at the end of the window', 'ready', staffReady, 10_000, 10_000, 'expired'],
+		['after the window', 'ready', staffReady, 60_000, 10_000, 'expired'],
+		['with no window', 'ready', staffReady, 0, 0, 'expired'],
+		['a longer window', 'ready', staffReady, 59_000, 60_000, 'ok'],
+		['not ready any more', 'collected', staffReady, 0, 10_000, 'state'],
+		['held', 'held', staffReady, 0, 10_000, 'state'],
+		['no history', 'ready', null, 0, 10_000, 'state'],
+		[
+			'the customer cancelled meanwhile',
+			'ready',
+			{ actor: 'customer', from: 'ready', to: 'cancelled', at: READY_AT },
+			0,
+			10_000,
+			'state',
+		],
+		[
+			'the latest step is not a Pronta',
+			'ready',
+			{ actor: 'staff', from: 'ready', to: 'held', at: READY_AT },
+			0,
+			10_000,
+			'state',
+		],
+		['a broken time', 'ready', { ...staffReady, at: 'not a time' }, 0, 10_000, 'expired'],
+	];
+	it.each(cases)('%s', (_name, status, last, elapsed, windowMs, expected) => {
+		const check = undoCheck(status, last, at(elapsed), windowMs);
+		expect(check.ok ? 'ok' : check.why).toBe(expected);
+		if (check.ok) expect(check.until.toISOString()).toBe(at(windowMs).toISOString());
+	});
+});
+
+describe('readyEmailDueAt and secondsLeft', () => {
+	it.each([
+		[0, 10_000, 10_000],
+		[5, 0, 5],
+		[5, -3, 5],
+	])('now +%d ms, window %d ms: due at +%d ms', (now, windowMs, due) => {
+		expect(readyEmailDueAt(at(now), windowMs)).toBe(at(due).getTime());
+	});
+
+	it.each([
+		[0, 10_000, 10],
+		[1, 10_000, 10],
+		[9_001, 10_000, 1],
+		[10_000, 10_000, 0],
+		[12_000, 10_000, 0],
+	])('at +%d ms with the end at +%d ms: %d s left', (now, until, left) => {
+		expect(secondsLeft(at(until), at(now))).toBe(left);
+	});
+});
