@@ -11,8 +11,7 @@
  * session) runs first, and the Origin check of POST and DELETE is the middleware's. The body is
  * read through the one bounded reader (readBodyAtMost).
  */
-import { hashToken } from '../staff/rules';
-import { requireStaff, sessionToken, staffJson, type GuardContext } from '../staff/guard';
+import { hashToken, requireStaff, sessionToken, staffJson, type GuardContext } from '../staff';
 import { readBodyAtMost } from '../core/submission';
 import type { NotificationService } from './service';
 import { PUSH_TEXTS } from './texts';

@@ -18,3 +18,4 @@ export {
 	type NotificationOptions,
 } from './service';
 export { PUSH_TEXTS } from './texts';
+export { notificationsAnswer } from './http';

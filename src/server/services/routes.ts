@@ -8,6 +8,7 @@ export { submissionRoute } from '../core/route';
 export { json } from '../core/answers';
 export { finishSignIn, startSignIn } from '../editor-auth';
 export { CONTACT_PAGE, handleContactPost, markFromRequest, messagesPageView } from '../messages';
+export { notificationsAnswer } from '../notifications';
 export {
 	actionAnswer,
 	AVAILABILITY_ERRORS,

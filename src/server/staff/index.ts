@@ -15,6 +15,7 @@ export {
 	type StaffService,
 } from './service';
 export { StaffStore } from './store';
+export { hashToken } from './rules';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './cli';
 export {
 	PRIVATE_HEADERS,

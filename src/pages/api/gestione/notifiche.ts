@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { notificationsAnswer } from '../../../server/notifications/http';
+import { notificationsAnswer } from '../../../server/services/routes';
 
 /**
  * /api/gestione/notifiche: GET the server's public key, POST this device's subscription, DELETE
@@ -8,7 +8,8 @@ import { notificationsAnswer } from '../../../server/notifications/http';
  */
 export const prerender = false;
 
-const answer: APIRoute = (context) => notificationsAnswer(context, context.locals.services?.notifications);
+const answer: APIRoute = (context) =>
+	notificationsAnswer(context, context.locals.services?.notifications);
 
 export const GET = answer;
 export const POST = answer;
