@@ -191,6 +191,19 @@ describe('what a visitor is offered follows the ledger', () => {
 			cookie: marco.cookie,
 		});
 		expect(body(theirs)['prenotazioni']).toEqual([]);
+		// The desk's list and the reservation's page mark it 'Pezzi mancanti'; not the other shop's.
+		const desk = await staffRequest(server.url, '/gestione', { cookie: giulia.cookie });
+		expect(desk.body).toContain('Pezzi mancanti');
+		const page = await staffRequest(
+			server.url,
+			`/gestione/prenotazioni/${String(reserved.json['id'])}`,
+			{
+				cookie: giulia.cookie,
+			},
+		);
+		expect(page.body).toContain('Pezzi mancanti');
+		const otherDesk = await staffRequest(server.url, '/gestione', { cookie: marco.cookie });
+		expect(otherDesk.body).not.toContain('Pezzi mancanti');
 	});
 });
 

@@ -39,6 +39,7 @@ export {
 } from '../staff';
 export {
 	belowMinimumTotal,
+	missingPiecesIds,
 	STOCK_PAGE_TEXTS,
 	stockAnswer,
 	stockListView,

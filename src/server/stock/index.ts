@@ -55,6 +55,7 @@ export {
 } from './cli';
 export {
 	belowMinimumTotal,
+	missingPiecesIds,
 	STOCK_PAGE,
 	STOCK_PAGE_TEXTS,
 	stockListView,

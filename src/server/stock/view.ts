@@ -189,3 +189,13 @@ export async function belowMinimumTotal(
 	const counts = await service.belowMinimumCounts(member.shops);
 	return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
+
+/**
+ * The open reservations of the member's shops that the shelf can no longer serve in full (a count
+ * found fewer pieces than they hold; the oldest are served first): their ids, for the desk's
+ * 'Pezzi mancanti' mark, so staff can call those customers. Worked out at each read, never
+ * stored: an arrival or a new count clears it.
+ */
+export function missingPiecesIds(service: StockService, member: StaffMember): ReadonlySet<number> {
+	return new Set(service.reservationsMissingPieces(member.shops).keys());
+}
