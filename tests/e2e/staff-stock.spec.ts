@@ -117,6 +117,32 @@ test('goods received on the phone are what visitors are offered, without a rebui
 	}
 });
 
+test('goods received at the shelf show on the product page at once, with no rebuild', async ({
+	browser,
+}) => {
+	// Whey's first size, the one its page opens on, has no piece at either shop in the sample.
+	const product = '/prodotti/proteine/whey-concentrate-80';
+	const torino = (page: Page) =>
+		page.locator('[data-stock-line] [data-live-stock="shop"][data-shop="torino"]');
+	const context = await phone(browser);
+	try {
+		const visitor = await context.newPage();
+		await visitor.goto(`${origin}${product}`);
+		await expect(torino(visitor)).toHaveText('non disponibile');
+		const staff = await context.newPage();
+		await staff.goto(variantPage(WHEY.productId, 'cioccolato-900-g'));
+		await staff.getByLabel('Pezzi').fill('3');
+		await staff.getByRole('button', { name: '+ Arrivo merce' }).tap();
+		await expect(
+			staff.getByRole('status').filter({ hasText: 'Movimento registrato.' }),
+		).toBeVisible();
+		await visitor.reload();
+		await expect(torino(visitor)).toHaveText('3 disponibili');
+	} finally {
+		await context.close();
+	}
+});
+
 test('a collection at the desk lowers what is on hand and offered', async ({ browser }) => {
 	const context = await phone(browser);
 	try {
