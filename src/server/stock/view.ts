@@ -25,22 +25,10 @@ export const STOCK_PAGE_TEXTS = Object.freeze({
 /** The page's address. */
 export const STOCK_PAGE = '/gestione/magazzino';
 
-/** A variant at a shop, as a row of the page shows it. */
-export interface StockRowView {
+/** A variant at a shop, as a row of the page shows it: the service's row with its shop's name. */
+export interface StockRowView extends StockRow {
 	key: string;
-	shopId: string;
-	productId: string;
-	variantId: string;
 	shopName: string;
-	productName: string;
-	brand: string;
-	variantLabel: string;
-	onHand: number;
-	committed: number;
-	available: number;
-	minimum: number;
-	version: number;
-	belowMinimum: boolean;
 	href: string;
 }
 
@@ -64,20 +52,9 @@ function rowView(row: StockRow, shops: StockService['shops']): StockRowView {
 		variante: row.variantId,
 	});
 	return {
+		...row,
 		key: stockKey(row),
-		shopId: row.shopId,
-		productId: row.productId,
-		variantId: row.variantId,
 		shopName: shops.find((shop) => shop.id === row.shopId)?.name ?? row.shopId,
-		productName: row.productName,
-		brand: row.brand,
-		variantLabel: row.variantLabel,
-		onHand: row.onHand,
-		committed: row.committed,
-		available: row.available,
-		minimum: row.minimum,
-		version: row.version,
-		belowMinimum: row.belowMinimum,
 		href: `${STOCK_PAGE}/variante?${query.toString()}`,
 	};
 }
