@@ -176,7 +176,7 @@ describe("undoing 'Pronta per il ritiro'", { timeout: 60_000 }, () => {
 		expect((await act(id, { azione: 'annulla-pronta', versione: 2 })).status).toBe(200);
 		expect((await act(id, { azione: 'pronta', versione: 3 })).status).toBe(200);
 		await witnessed('ripensata@example.it');
-		expect(storedReady(id)?.status).toBe('sent');
+		await expect.poll(() => storedReady(id)?.status).toBe('sent');
 	});
 
 	it('works without JavaScript: the page offers Annulla as a form, and the form undoes it', async () => {
