@@ -18,7 +18,9 @@ import { expect, test, type BrowserContext, type Page } from './helpers/test';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const PORT = E2E_PORT + 5;
+// Each spec with a server of its own has its own port: staff-desk +1, staff-push +5, this one +6
+// (the CDN suite takes +1 to +3 in its own run).
+const PORT = E2E_PORT + 6;
 const origin = `http://127.0.0.1:${PORT}`;
 let server: RunningServer;
 let dir: string;
