@@ -15,7 +15,7 @@ import {
 	type FavouriteEntry,
 	type FavouriteInput,
 } from '../../src/lib/favourites/favourites';
-import { productView } from '../../src/lib/catalogue/view';
+import { productView } from '../../src/lib/content/product-view';
 import { WHEY } from '../fixtures/products';
 
 const now = new Date('2026-11-21T10:00:00Z');

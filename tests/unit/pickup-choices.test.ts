@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VariantLive } from '../../src/lib/catalogue/live-stock';
-import { productView } from '../../src/lib/catalogue/view';
+import { productView } from '../../src/lib/content/product-view';
 import { onlyChoice, pickupChoices, pickupLimit } from '../../src/lib/pickup/choices';
 import { MAX_LINE_QUANTITY } from '../../src/lib/pickup/list';
 import { WHEY } from '../fixtures/products';

@@ -6,7 +6,7 @@ import {
 	productGroup,
 	store,
 } from '../../src/lib/seo/structured-data';
-import { productView } from '../../src/lib/catalogue/view';
+import { productView } from '../../src/lib/content/product-view';
 import { WHEY } from '../fixtures/products';
 
 describe('breadcrumbList', () => {

@@ -1,22 +1,14 @@
-import { BADGES, RIBBONS, type Badge, type Ribbon } from './badges';
-import { splitExpertTip, type ProductLabel, type Spec } from './label';
-import { categoryPath, productPath } from './paths';
-import {
-	initialVariant,
-	lowestPrice,
-	toVariantView,
-	variantLabel,
-	type LabelledVariant,
-	type VariantInput,
-} from './variants';
+import type { Badge } from './badges';
+import type { ProductLabel, Spec } from './label';
+import type { LabelledVariant } from './variants';
 
 /**
- * The product view model: each validated product turned, once, into the one shape that the
- * product page and its blocks, the cards, the JSON API, the structured data, favourites and the
- * pickup list read; none of them reads the content entry. Pure; the pictures stay whatever the
- * caller passes (image metadata at build, URLs in tests), and src/lib/content/queries.ts builds
- * the views of the content collection. A field shown on the page is added to the schema, here
- * (input, view and `productView`) and to the one block that shows it (docs/catalogue.md).
+ * The product view model: the one shape that the product page and its blocks, the cards, the
+ * JSON API, the structured data, favourites and the pickup list read; none of them reads the
+ * content entry. src/lib/content/product-view.ts builds it, once per product, from the entry the
+ * schema has validated (so its input is the schema's own type). A field shown on the page is
+ * added to the schema, to the view here and to its value there, and to the one block that shows
+ * it (docs/catalogue.md).
  */
 
 /** A tab of the product page (docs/catalogue.md), in the order shown. */
@@ -71,36 +63,6 @@ export interface Photo<Source> {
 	alt: string;
 }
 
-/** What the view is made from: a validated product's fields and its category. */
-export interface ProductViewInput<Source> {
-	slug: string;
-	data: {
-		name: string;
-		brand: string;
-		description: string;
-		badges?: readonly Badge[] | undefined;
-		ribbon?: Ribbon | undefined;
-		offer?: string | undefined;
-		isNew?: boolean | undefined;
-		highlights?: readonly string[] | undefined;
-		specs?: readonly Spec[] | undefined;
-		label?: ProductLabel | undefined;
-		variants: readonly (VariantInput & { image?: Photo<Source> | undefined })[];
-	};
-	category: { slug: string; name: string; hasNutrition: boolean };
-	/** The product's own photos, or the 'Foto in arrivo' picture (queries.ts `productPhotos`). */
-	photos: readonly Photo<Source>[];
-	/** The product has photos of its own (not only the 'Foto in arrivo' picture). */
-	hasOwnPhotos: boolean;
-	/** The markdown body as HTML: the long description, then the expert tip. */
-	html: string;
-	/**
-	 * The URL of a picture's thumbnail (the JSON API, the pickup list, favourites), resolved by
-	 * the caller for the main picture and each variant's own.
-	 */
-	thumbnail: (src: Source) => string;
-}
-
 /** A product as every page and the API see it. */
 export interface ProductView<Source> {
 	slug: string;
@@ -146,56 +108,4 @@ export interface ProductView<Source> {
 	longDescription: string;
 	/** The expert tip as HTML, null when the body has none (the page shows the default tip). */
 	tip: string | null;
-}
-
-/** The view of one product. */
-export function productView<Source>(input: ProductViewInput<Source>): ProductView<Source> {
-	const { slug, data, category } = input;
-	const variants = data.variants.map((variant) => {
-		const view = toVariantView(variant);
-		return { ...view, label: variantLabel(view.flavour, view.size) };
-	});
-	const pictures = [...input.photos];
-	const byVariant: Record<string, number> = {};
-	const variantThumbnails: Record<string, string> = {};
-	data.variants.forEach((variant, index) => {
-		const id = variants[index]?.id;
-		if (!variant.image || !id) return;
-		byVariant[id] = pictures.push(variant.image) - 1;
-		variantThumbnails[id] = input.thumbnail(variant.image.src);
-	});
-	const [main] = input.photos;
-	const { description: longDescription, tip } = splitExpertTip(input.html);
-	return {
-		slug,
-		name: data.name,
-		brand: data.brand,
-		description: data.description,
-		url: productPath(category.slug, slug),
-		category: { slug: category.slug, name: category.name, url: categoryPath(category.slug) },
-		variants,
-		initialVariantId: (initialVariant(variants) ?? variants[0])?.id ?? '',
-		lowestPriceCents: lowestPrice(variants),
-		badges: (data.badges ?? []).map((badge) => BADGES[badge]),
-		badgeIds: [...(data.badges ?? [])],
-		ribbon: data.ribbon ? RIBBONS[data.ribbon] : null,
-		offer: data.offer ?? null,
-		isNew: data.isNew ?? false,
-		tabs: productTabs({
-			hasNutrition: category.hasNutrition,
-			hasSpecs: Boolean(data.specs),
-			hasLabel: Boolean(data.label),
-		}),
-		pictures,
-		byVariant,
-		hasOwnPhotos: input.hasOwnPhotos,
-		sharePhoto: input.hasOwnPhotos ? (main ?? null) : null,
-		thumbnail: main ? input.thumbnail(main.src) : '',
-		variantThumbnails,
-		highlights: [...(data.highlights ?? [])],
-		specs: data.specs ? [...data.specs] : null,
-		label: data.label ?? null,
-		longDescription,
-		tip,
-	};
 }

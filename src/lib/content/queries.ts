@@ -1,6 +1,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { categoryPath } from '../catalogue/paths';
-import { productView, type Photo, type ProductView } from '../catalogue/view';
+import type { Photo, ProductView } from '../catalogue/view';
+import { productView } from './product-view';
 import { crossCheckProducts } from './cross-check';
 import placeholderPhoto from '../../assets/foto-in-arrivo.jpg';
 import { thumbnailUrl } from './images';
