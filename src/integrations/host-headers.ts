@@ -15,6 +15,7 @@ import { ERROR_PAGE_STYLE } from '../server/core/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
 import { sitePages } from './html-files';
+import { SPECULATION_RULES } from '../lib/catalogue/prefetch-rules';
 
 /**
  * Writes dist/client/_headers once every page is built: the cache rules, the security headers
@@ -66,6 +67,8 @@ export default function hostHeaders(): AstroIntegration {
 					);
 				}
 				const scripts = new Set([...trusted.allowed].map(hashSource));
+				// The prefetch rules that the pages' late parts add (src/scripts/late/head-links.ts).
+				scripts.add(hashSource(SPECULATION_RULES));
 				if (blocked.length > 0) {
 					// In Italian, like the content errors: an editor's markdown with raw HTML can cause it.
 					throw new Error(

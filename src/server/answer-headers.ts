@@ -1,18 +1,12 @@
 /**
  * The one place that sets the headers of every answer, whoever writes it (sirv, the not-found
  * pages, Astro): the security headers of dist/client/_headers (the `/*` rule), the editor's own
- * (/admin), and, when the status line is written, the Content-Security-Policy and
- * Speculation-Rules of pages, the rule set's media type, and the JSON body of a bare server
- * error of Astro. Read from the `_headers` file the build wrote for CDNs
+ * (/admin), and, when the status line is written, the Content-Security-Policy of pages and
+ * the JSON body of a bare server error of Astro. Read from the `_headers` file the build wrote for CDNs
  * (src/integrations/host-headers.ts), so this server and a CDN send the same.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import {
-	EDITOR_PATH,
-	isEditorFile,
-	parseHeadersFile,
-	PREFETCH_RULES_PATH,
-} from '../lib/http/headers';
+import { EDITOR_PATH, isEditorFile, parseHeadersFile } from '../lib/http/headers';
 import { INTERNAL_ERROR } from './responses';
 import { scrubPath } from '../lib/http/scrub';
 
@@ -26,10 +20,6 @@ export interface HostHeaders {
 	pagePolicy: string;
 	/** The Cross-Origin-Opener-Policy of pages (the home page's). */
 	pageOpenerPolicy: string | undefined;
-	/** The Speculation-Rules header of pages. */
-	pageSpeculationRules: string | undefined;
-	/** The rule set's own headers (its media type). */
-	speculationRulesHeaders: Entries;
 	/** The editor's page and files (/admin): their own policy and headers. */
 	editorHeaders: Entries;
 }
@@ -43,8 +33,6 @@ export function hostHeadersFrom(text: string): HostHeaders | null {
 		security: Object.entries(rules.get('/*') ?? {}),
 		pagePolicy,
 		pageOpenerPolicy: rules.get('/')?.['Cross-Origin-Opener-Policy'],
-		pageSpeculationRules: rules.get('/')?.['Speculation-Rules'],
-		speculationRulesHeaders: Object.entries(rules.get(PREFETCH_RULES_PATH) ?? {}),
 		editorHeaders: Object.entries(rules.get(EDITOR_PATH) ?? {}),
 	};
 }
@@ -92,16 +80,6 @@ export function setAnswerHeaders(
 				headerOf(headers, 'cross-origin-opener-policy') !== undefined;
 			if (host.pageOpenerPolicy && !own) {
 				res.setHeader('Cross-Origin-Opener-Policy', host.pageOpenerPolicy);
-			}
-			if (host.pageSpeculationRules) res.setHeader('Speculation-Rules', host.pageSpeculationRules);
-		} else if (path === PREFETCH_RULES_PATH) {
-			// sirv passes its own Content-Type to writeHead, which wins over setHeader.
-			for (const [name, value] of host.speculationRulesHeaders) {
-				for (const key of Object.keys(headers)) {
-					if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
-				}
-				headers[name] = value;
-				res.setHeader(name, value);
 			}
 		}
 	};

@@ -4,8 +4,9 @@ import { expect, test } from './helpers/test';
 /**
  * Nothing the first screen needs waits for the page's own script (docs/navigation.md, "Late
  * work"): no page asks for a module script or preloads one before its first paint, every script
- * of a page that nobody touches is requested after its `load` event, and the late parts still
- * happen: 'Aperto ora' is filled and the service worker registered.
+ * of a page that nobody touches is requested after its `load` event and its first paint, and the
+ * late parts still happen: 'Aperto ora' is filled, the prefetch rules and the manifest added and
+ * the service worker registered.
  */
 
 test('no page type fetches or preloads a module script before its first paint', async ({
@@ -16,6 +17,11 @@ test('no page type fetches or preloads a module script before its first paint', 
 		expect(html, path).not.toMatch(/<script[^>]+type="module"/);
 		expect(html, path).not.toContain('modulepreload');
 		expect(html, path).toMatch(/<script data-site-script="avvio" data-src="\/_astro\/[^"]+\.js">/);
+		// A browser fetches a linked icon and manifest once the page has loaded, which on a slow
+		// phone can be before its first paint: the icon is in the page, the manifest linked late.
+		expect(html, path).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+"/);
+		expect(html, path).not.toMatch(/<link rel="manifest"/);
+		expect(html, path).not.toContain('speculationrules');
 	}
 });
 
@@ -30,12 +36,19 @@ test('on a page nobody touches, every script is requested after load, and the la
 			page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined),
 		)
 		.toBe(true);
-	const { loaded, scripts } = await page.evaluate(() => {
+	// The manifest's link and the prefetch rules, added by late parts.
+	await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+		'href',
+		'/manifest.webmanifest',
+	);
+	await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
+	const { loaded, painted, scripts } = await page.evaluate(() => {
 		const [navigation] = performance.getEntriesByType(
 			'navigation',
 		) as PerformanceNavigationTiming[];
 		return {
 			loaded: navigation?.loadEventEnd ?? 0,
+			painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
 			scripts: performance
 				.getEntriesByType('resource')
 				.filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'css')
@@ -44,6 +57,10 @@ test('on a page nobody touches, every script is requested after load, and the la
 		};
 	});
 	expect(loaded).toBeGreaterThan(0);
+	expect(painted).toBeGreaterThan(0);
 	expect(scripts.length).toBeGreaterThan(0);
-	for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(loaded);
+	for (const script of scripts) {
+		expect(script.start, script.name).toBeGreaterThanOrEqual(loaded);
+		expect(script.start, script.name).toBeGreaterThanOrEqual(painted);
+	}
 });

@@ -1,9 +1,10 @@
+import { hashSource } from '../../src/lib/http/csp';
 import { expect, test, type Page } from './helpers/test';
 
 /**
  * The next page, instant (docs/navigation.md): a product link the visitor points at is fetched
  * ahead, and opening it is then served from the browser's prefetch cache, with no round trip.
- * Chromium does it from the pages' Speculation-Rules header; other browsers from
+ * Chromium does it from the Speculation Rules the page's late parts add; other browsers from
  * src/scripts/prefetch.ts, checked here in Chromium with Speculation Rules hidden from it: on
  * intent, the first links on the screen when idle, and nothing on data-saver.
  */
@@ -47,23 +48,28 @@ test('after pointing at a product card, its page comes from the prefetch cache',
 
 /** A browser without Speculation Rules, as Firefox and Safari are: no rule set, no support. */
 async function withoutSpeculationRules(page: Page) {
-	await page.route('**/speculation-rules.json', (route) => route.abort());
 	await page.addInitScript(() => {
 		const supports = HTMLScriptElement.supports.bind(HTMLScriptElement);
 		HTMLScriptElement.supports = (type: string) => type !== 'speculationrules' && supports(type);
 	});
 }
 
-test('every page names its speculation rules, served with their media type', async ({
-	request,
+test('the page is given its speculation rules after the first paint, allowed by their hash', async ({
+	page,
 }) => {
-	const page = await request.get('/prodotti/proteine');
-	expect(page.headers()['speculation-rules']).toBe('"/speculation-rules.json"');
-	const rules = await request.get('/speculation-rules.json');
-	expect(rules.headers()['content-type']).toBe('application/speculationrules+json');
-	expect(await rules.json()).toEqual({
+	const violations: string[] = [];
+	page.on('console', (message) => {
+		if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+	});
+	const answer = await page.goto('/prodotti/proteine');
+	const rules = page.locator('script[type="speculationrules"]');
+	await expect(rules).toHaveCount(1);
+	const text = (await rules.textContent()) ?? '';
+	expect(JSON.parse(text)).toEqual({
 		prefetch: [{ where: { href_matches: '/prodotti/*' }, eagerness: 'moderate' }],
 	});
+	expect(answer?.headers()['content-security-policy']).toContain(hashSource(text));
+	expect(violations).toEqual([]);
 });
 
 test('elsewhere: the first products on the screen are fetched once the browser is idle', async ({

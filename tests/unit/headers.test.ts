@@ -66,21 +66,16 @@ describe('formatHeadersFile and parseHeadersFile', () => {
 		expect(rules.get('/prodotti/*')).toEqual({
 			'Cache-Control': CACHE_REVALIDATE,
 			'Content-Security-Policy': policy,
-			'Speculation-Rules': '"/speculation-rules.json"',
 			'Cross-Origin-Opener-Policy': 'same-origin',
 		});
 		// Not on every file: a CDN would join it with the editor's own.
 		expect(rules.get('/*')?.['Cross-Origin-Opener-Policy']).toBeUndefined();
-		expect(rules.get('/speculation-rules.json')).toEqual({
-			'Content-Type': 'application/speculationrules+json',
-		});
 		expect([...rules.keys()]).toEqual([
 			'/*',
 			'/_astro/*',
 			'/sw.js',
 			'/manifest.webmanifest',
 			'/api/*',
-			'/speculation-rules.json',
 			'/',
 			'/negozi',
 			'/prodotti/*',

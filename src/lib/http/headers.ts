@@ -89,18 +89,6 @@ export const EDITOR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 	'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 });
 
-/**
- * Speculation Rules: every page points Chromium at public/speculation-rules.json,
- * whose rule prefetches a product or category link when the visitor points at it or touches it
- * ('moderate'), so the next page opens from the prefetch cache. Other browsers get the same
- * from src/scripts/prefetch.ts. An HTTP header, not an inline script: the
- * Content-Security-Policy allows no inline script it has not hashed.
- */
-export const PREFETCH_RULES_PATH = '/speculation-rules.json';
-export const PREFETCH_RULES_HEADER = `"${PREFETCH_RULES_PATH}"`;
-/** The media type browsers require of a rule set. */
-export const PREFETCH_RULES_TYPE = 'application/speculationrules+json';
-
 /** Cache-Control of a file of dist/client, by its path ("/_astro/x.js", "/prodotti.html"). */
 export function cacheControlOf(file: string): string {
 	if (file.startsWith('/_astro/')) return CACHE_IMMUTABLE;
@@ -154,12 +142,10 @@ export function formatHeadersFile(
 		block('/sw.js', { 'Cache-Control': CACHE_REVALIDATE }),
 		block('/manifest.webmanifest', { 'Cache-Control': CACHE_REVALIDATE }),
 		block('/api/*', { 'Cache-Control': CACHE_REVALIDATE }),
-		block(PREFETCH_RULES_PATH, { 'Content-Type': PREFETCH_RULES_TYPE }),
 		...pages.map((page) =>
 			block(page, {
 				'Cache-Control': CACHE_REVALIDATE,
 				'Content-Security-Policy': contentSecurityPolicy,
-				'Speculation-Rules': PREFETCH_RULES_HEADER,
 				'Cross-Origin-Opener-Policy': PAGE_OPENER_POLICY,
 			}),
 		),

@@ -1,4 +1,5 @@
 import type { LatePart } from '../../lib/late/run';
+import { addSpeculationRules, hasSpeculationRules, linkManifest } from './head-links';
 
 /**
  * The page parts that work after the first paint, in the order they start (docs/navigation.md,
@@ -28,12 +29,18 @@ export const LATE_PARTS: readonly LatePart[] = [
 	},
 	// The product page's bar at the bottom of a phone's screen.
 	{ name: 'barra-ritiro', needed: has('[data-pickup-bar]'), load: () => import('../pickup-bar') },
-	// The next page fetched ahead where the browser has no Speculation Rules (Firefox, Safari).
+	// The next page fetched ahead: Chromium's Speculation Rules, written into the page, or, in
+	// browsers without them (Firefox, Safari), the module that does the same.
 	{
 		name: 'prefetch',
-		needed: () => !(HTMLScriptElement.supports?.('speculationrules') ?? false),
-		load: () => import('../prefetch'),
+		needed: () => true,
+		load: () =>
+			hasSpeculationRules()
+				? Promise.resolve({ start: addSpeculationRules })
+				: import('../prefetch'),
 	},
+	// The manifest that makes the site installable.
+	{ name: 'manifest', needed: () => true, load: () => Promise.resolve({ start: linkManifest }) },
 	// The service worker (offline pages, queued forms, 'Aggiorna'): last, as its install then
 	// downloads the shell pages.
 	{
