@@ -1,9 +1,9 @@
 /**
  * The one place that sets the headers of every answer, whoever writes it (sirv, the not-found
  * pages, Astro): the security headers of dist/client/_headers (the `/*` rule), the editor's own
- * (/admin), and, when the status line is written, the Content-Security-Policy of pages and
- * the JSON body of a bare server error of Astro. Read from the `_headers` file the build wrote for CDNs
- * (src/integrations/host-headers.ts), so this server and a CDN send the same.
+ * (/admin), and, when the status line is written, the Content-Security-Policy of pages and the
+ * JSON body of a bare server error of Astro. Read from the `_headers` file the build wrote for
+ * CDNs (src/integrations/host-headers.ts), so this server and a CDN send the same.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { EDITOR_PATH, isEditorFile, parseHeadersFile } from '../lib/http/headers';
