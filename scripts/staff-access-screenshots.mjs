@@ -1,54 +1,15 @@
 #!/usr/bin/env node
 // @ts-check
 // node scripts/staff-access-screenshots.mjs [--port N]: the sign-in screens for STAFF.md, on a
-// Pixel 7 (412 × 839) in Chromium, from the build in dist/ served by the site's server with a
-// temporary database: the one-time link's page, and the sign-in page after the passkey was made
-// (Chromium's virtual authenticator) and 'Esci' tapped. Into docs/img/ (PNG). Needs
-// `npm run build` first. The server is opened as http://localhost: WebAuthn refuses an IP.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Pixel 7 in Chromium: the one-time link's page, and the sign-in page after the passkey was made
+// (Chromium's virtual authenticator) and 'Esci' tapped. Into docs/img/ (PNG). The scene:
+// scripts/staff-scene.mjs. Needs `npm run build` first.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
-import { ROOT, assertBuilt, startServer } from './start-server.mjs';
+import { PIXEL_7, SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
 
-const portArgument = process.argv.indexOf('--port');
-const port = portArgument > 0 ? Number(process.argv[portArgument + 1]) : undefined;
-assertBuilt();
-const dir = mkdtempSync(join(tmpdir(), 'vigorsport-staff-shots-'));
-const dbPath = join(dir, 'messages.sqlite');
-const server = await startServer({
-	env: { CONTACT_DB_PATH: dbPath, SMTP_HOST: '' },
-	...(port ? { port } : {}),
-});
-const origin = server.url.replace('127.0.0.1', 'localhost');
-
-/** @type {import('../src/server/script-exports.ts')} */
-const staff = await import(pathToFileURL(join(ROOT, 'dist/server/staff.mjs')).href);
-const store = staff.openStaffStore(dbPath);
-const member = store.addStaff(
-	{ name: 'Giulia Rossi', email: 'giulia@vigorsport.it', shops: ['aosta'] },
-	Date.now(),
-);
-if (!member) throw new Error('staff-access-screenshots: the member exists already.');
-const { token } = store.createLink(member.id, Date.now());
-store.close();
-
-const found = findChromium();
-const browser = await chromium.launch({
-	...(found ? { executablePath: found.path } : {}),
-	args: [...CHROMIUM_ARGS],
-});
+const scene = await openStaffScene('staff-access-screenshots', { shops: ['aosta'] });
 try {
-	const context = await browser.newContext({
-		viewport: { width: 412, height: 839 },
-		deviceScaleFactor: 2.625,
-		isMobile: true,
-		hasTouch: true,
-		locale: 'it-IT',
-		serviceWorkers: 'block',
-	});
+	const context = await scene.browser.newContext({ ...PIXEL_7, serviceWorkers: 'block' });
 	const page = await context.newPage();
 	const client = await context.newCDPSession(page);
 	await client.send('WebAuthn.enable');
@@ -64,20 +25,18 @@ try {
 	});
 	/** @param {string} name */
 	const shot = async (name) => {
-		const file = join(ROOT, 'docs/img', `staff-${name}.png`);
+		const file = join(SHOTS_DIR, `staff-${name}.png`);
 		await page.screenshot({ path: file });
 		console.log(`staff-access-screenshots: ${file}`);
 	};
-	await page.goto(`${origin}/gestione/attiva#${token}`, { waitUntil: 'networkidle' });
+	await page.goto(`${scene.origin}/gestione/attiva#${scene.link}`, { waitUntil: 'networkidle' });
 	await shot('crea-passkey');
 	await page.getByRole('button', { name: 'Crea la passkey' }).tap();
-	await page.waitForURL(`${origin}/gestione`);
+	await page.waitForURL(`${scene.origin}/gestione`);
 	await page.getByRole('button', { name: 'Esci' }).tap();
 	await page.waitForURL(/\/gestione\/accesso/);
 	await shot('accesso');
 	await context.close();
 } finally {
-	await browser.close();
-	await server.stop();
-	rmSync(dir, { recursive: true, force: true });
+	await scene.close();
 }

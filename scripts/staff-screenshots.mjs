@@ -4,35 +4,35 @@
 // STAFF.md, into docs/img/: the list of the day (staff-prenotazioni.png), a reservation to
 // prepare as its first screen shows it (staff-prenotazione.png), one just marked ready with its
 // 'Annulla' (staff-annulla.png), the day's pick list (staff-preparazione.png) and the scanner
-// reading a confirmation's QR code from a fake camera (staff-scansione.png). A server of the
-// build in dist/ with a temporary database in simulation mode, a member of staff with a session
-// made in it (dist/server/staff.mjs), four reservations sent through the public API. Needs
+// reading a confirmation's QR code from a fake camera (staff-scansione.png). The scene:
+// scripts/staff-scene.mjs, with four reservations sent through the public API. Needs
 // `npm run build`.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import { encode } from 'uqr';
-import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
-import { ROOT, assertBuilt, startServer } from './start-server.mjs';
+import { PIXEL_7, SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
+import { ROOT } from './start-server.mjs';
 
-const portArgument = process.argv.indexOf('--port');
-const port = portArgument > 0 ? Number(process.argv[portArgument + 1]) : undefined;
-assertBuilt();
-const { openStaffStore } = await import(join(ROOT, 'dist/server/staff.mjs'));
-
-/** Products of the build with a piece at Torino: one per reservation. */
-function torinoItems() {
-	const folder = join(ROOT, 'dist/client/api/product');
-	return readdirSync(folder)
+/**
+ * Products with a piece free at Torino, one variant each, as the server counts them now (the
+ * stock ledger less what reservations hold: GET /api/disponibilita).
+ * @param {string} origin
+ */
+async function torinoItems(origin) {
+	const ids = readdirSync(join(ROOT, 'dist/client/api/product'))
 		.filter((name) => name.endsWith('.json'))
+		.map((name) => name.slice(0, -'.json'.length))
 		.sort()
-		.flatMap((file) => {
-			/** @type {{ id: string, variants: { id: string, stock: Record<string, number> }[] }} */
-			const product = JSON.parse(readFileSync(join(folder, file), 'utf8'));
-			const variant = product.variants.find((candidate) => (candidate.stock['torino'] ?? 0) > 0);
-			return variant ? [{ productId: product.id, variantId: variant.id, quantity: 1 }] : [];
-		});
+		.slice(0, 100);
+	const query = new URLSearchParams([['negozio', 'torino'], ...ids.map((id) => ['prodotto', id])]);
+	const answer = await fetch(`${origin}/api/disponibilita?${query}`);
+	if (!answer.ok) throw new Error(`Availability: ${answer.status} ${await answer.text()}`);
+	/** @type {{ prodotti: Record<string, Record<string, number> | null> }} */
+	const { prodotti } = await answer.json();
+	return ids.flatMap((productId) => {
+		const free = Object.entries(prodotti[productId] ?? {}).find(([, pieces]) => pieces > 0);
+		return free ? [{ productId, variantId: free[0], quantity: 1 }] : [];
+	});
 }
 
 const CUSTOMERS = [
@@ -72,34 +72,13 @@ function writeQrVideo(file, code) {
 	writeFileSync(file, Buffer.concat([header, frame, frame, frame, frame]));
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'vigorsport-staff-shots-'));
-const dbPath = join(dir, 'messages.sqlite');
-const server = await startServer({
-	// A long undo window, so the screenshot of 'Annulla' has time to be taken.
-	env: {
-		CONTACT_DB_PATH: dbPath,
-		SMTP_HOST: '',
-		CONTACT_RATE_LIMIT: '1000',
-		STAFF_UNDO_SECONDS: '300',
-	},
-	...(port ? { port } : {}),
+// A long undo window, so the screenshot of 'Annulla' has time to be taken.
+const scene = await openStaffScene('staff-screenshots', {
+	env: { CONTACT_RATE_LIMIT: '1000', STAFF_UNDO_SECONDS: '300' },
 });
-const origin = server.url.replace('127.0.0.1', 'localhost');
-const found = findChromium();
-const browser = await chromium.launch({
-	...(found ? { executablePath: found.path } : {}),
-	args: [...CHROMIUM_ARGS],
-});
+const { origin } = scene;
 try {
-	const store = openStaffStore(dbPath);
-	const member = store.addStaff(
-		{ name: 'Giulia Rossi', email: 'giulia@vigorsport.test', shops: ['torino'] },
-		Date.now(),
-	);
-	const token = store.createSession(member.id, Date.now());
-	store.close();
-
-	const items = torinoItems();
+	const items = await torinoItems(origin);
 	/** @type {{ id: number, code: string }[]} */
 	const stored = [];
 	for (const [index, [name, email, phone]] of CUSTOMERS.entries()) {
@@ -125,7 +104,7 @@ try {
 			}
 		}
 	}
-	const cookie = `__Host-gestione=${token}`;
+	const cookie = `__Host-gestione=${scene.session}`;
 	const first = stored[0];
 	if (!first) throw new Error('No reservation was stored.');
 	const ready = await fetch(`${origin}/api/gestione/prenotazioni/${first.id}`, {
@@ -137,27 +116,18 @@ try {
 
 	// A Pixel 7; the session as a header: a __Host- cookie cannot be set on http://localhost here.
 	/** @type {import('@playwright/test').BrowserContextOptions} */
-	const phone = {
-		viewport: { width: 412, height: 839 },
-		deviceScaleFactor: 2.625,
-		isMobile: true,
-		hasTouch: true,
-		locale: 'it-IT',
-		timezoneId: 'Europe/Rome',
-		serviceWorkers: 'block',
-		extraHTTPHeaders: { Cookie: cookie },
-	};
-	const context = await browser.newContext(phone);
+	const phone = { ...PIXEL_7, serviceWorkers: 'block', extraHTTPHeaders: { Cookie: cookie } };
+	const context = await scene.browser.newContext(phone);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione`, { waitUntil: 'networkidle' });
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazioni.png') });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-prenotazioni.png') });
 	const second = stored[1] ?? first;
 	await page.goto(`${origin}/gestione/prenotazioni/${second.id}`, { waitUntil: 'networkidle' });
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-prenotazione.png') });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-prenotazione.png') });
 	await page.goto(`${origin}/gestione/prenotazioni/${first.id}?fatto=pronta`, {
 		waitUntil: 'networkidle',
 	});
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-annulla.png') });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-annulla.png') });
 	// The pick list of the day of the last reservations stored (the first and the third share it).
 	const shown = /** @type {{ day: string }} */ (
 		await (
@@ -169,22 +139,18 @@ try {
 	await page.goto(`${origin}/gestione/preparazione?giorno=${shown.day}`, {
 		waitUntil: 'networkidle',
 	});
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-preparazione.png'), fullPage: true });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-preparazione.png'), fullPage: true });
 	await context.close();
 
 	// The scanner, with a camera filming the QR code of a reservation; the look-up is held back,
 	// so the dialog is still open when the picture is taken.
-	const video = join(dir, 'qr.y4m');
+	const video = join(scene.dir, 'qr.y4m');
 	writeQrVideo(video, second.code);
-	const camera = await chromium.launch({
-		...(found ? { executablePath: found.path } : {}),
-		args: [
-			...CHROMIUM_ARGS,
-			'--use-fake-device-for-media-stream',
-			'--use-fake-ui-for-media-stream',
-			`--use-file-for-fake-video-capture=${video}`,
-		],
-	});
+	const camera = await scene.launch([
+		'--use-fake-device-for-media-stream',
+		'--use-fake-ui-for-media-stream',
+		`--use-file-for-fake-video-capture=${video}`,
+	]);
 	try {
 		const scanning = await camera.newContext(phone);
 		await scanning.route('**/api/gestione/prenotazioni?codice=*', () => new Promise(() => {}));
@@ -195,7 +161,7 @@ try {
 			.locator('[data-desk-scan-status]')
 			.filter({ hasText: 'cerco la prenotazione' })
 			.waitFor({ timeout: 30_000 });
-		await scanner.screenshot({ path: join(ROOT, 'docs/img/staff-scansione.png') });
+		await scanner.screenshot({ path: join(SHOTS_DIR, 'staff-scansione.png') });
 		await scanning.close();
 	} finally {
 		await camera.close();
@@ -204,7 +170,5 @@ try {
 		'docs/img/staff-prenotazioni.png, staff-prenotazione.png, staff-annulla.png, staff-preparazione.png, staff-scansione.png',
 	);
 } finally {
-	await browser.close();
-	await server.stop();
-	rmSync(dir, { recursive: true, force: true });
+	await scene.close();
 }

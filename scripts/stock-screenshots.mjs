@@ -3,42 +3,15 @@
 // node scripts/stock-screenshots.mjs [--port N]: the stock page on a phone (390 × 844) for
 // STAFF.md's 'Il magazzino', into docs/img/: the list searched (staff-magazzino.png), a variant
 // after goods received, with its quick actions and history (staff-magazzino-variante.png), and a
-// stocktake's review before confirmation (staff-magazzino-inventario.png). A server of the build
-// in dist/ with a temporary database (the sample shop's counts), a member of staff with a session
-// made in it (dist/server/staff.mjs). Needs `npm run build`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// stocktake's review before confirmation (staff-magazzino-inventario.png). The scene:
+// scripts/staff-scene.mjs (its database has the sample shop's counts). Needs `npm run build`.
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
-import { ROOT, assertBuilt, startServer } from './start-server.mjs';
+import { SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
 
-const portArgument = process.argv.indexOf('--port');
-const port = portArgument > 0 ? Number(process.argv[portArgument + 1]) : undefined;
-assertBuilt();
-const { StaffStore } = await import(join(ROOT, 'dist/server/staff.mjs'));
-
-const dir = mkdtempSync(join(tmpdir(), 'vigorsport-stock-shots-'));
-const dbPath = join(dir, 'messages.sqlite');
-const server = await startServer({
-	env: { CONTACT_DB_PATH: dbPath, SMTP_HOST: '', CONTACT_RATE_LIMIT: '1000' },
-	...(port ? { port } : {}),
-});
-const origin = server.url.replace('127.0.0.1', 'localhost');
-const found = findChromium();
-const browser = await chromium.launch({
-	...(found ? { executablePath: found.path } : {}),
-	args: [...CHROMIUM_ARGS],
-});
+const scene = await openStaffScene('stock-screenshots', { env: { CONTACT_RATE_LIMIT: '1000' } });
+const { origin } = scene;
 try {
-	const store = StaffStore.open(dbPath);
-	const member = store.addStaff(
-		{ name: 'Giulia Rossi', email: 'giulia@vigorsport.test', shops: ['torino'] },
-		Date.now(),
-	);
-	const token = store.createSession(member.id, Date.now());
-	store.close();
-	const cookie = `__Host-gestione=${token}`;
+	const cookie = `__Host-gestione=${scene.session}`;
 	const variant = {
 		negozio: 'torino',
 		prodotto: 'whey-concentrate-80',
@@ -57,7 +30,7 @@ try {
 	await post('movimento', { ...variant, motivo: 'counter_sale', pezzi: 2 });
 	await post('movimento', { ...variant, motivo: 'arrival', pezzi: 6, nota: 'Bolla n. 1234' });
 
-	const context = await browser.newContext({
+	const context = await scene.browser.newContext({
 		viewport: { width: 390, height: 844 },
 		deviceScaleFactor: 2,
 		isMobile: true,
@@ -70,13 +43,13 @@ try {
 	});
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione/magazzino?cerca=whey+80`, { waitUntil: 'networkidle' });
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-magazzino.png') });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-magazzino.png') });
 	const query = new URLSearchParams(variant).toString();
 	await page.goto(`${origin}/gestione/magazzino/variante?${query}&esito=movimento`, {
 		waitUntil: 'networkidle',
 	});
 	await page.screenshot({
-		path: join(ROOT, 'docs/img/staff-magazzino-variante.png'),
+		path: join(SHOTS_DIR, 'staff-magazzino-variante.png'),
 		fullPage: true,
 	});
 	await page.goto(`${origin}/gestione/magazzino?cerca=eaa+essential&modo=conteggio`, {
@@ -87,12 +60,10 @@ try {
 	await page.getByRole('button', { name: 'Rivedi le differenze' }).tap();
 	await page.getByRole('button', { name: 'Conferma il conteggio' }).waitFor();
 	await page.locator('[data-review]').scrollIntoViewIfNeeded();
-	await page.screenshot({ path: join(ROOT, 'docs/img/staff-magazzino-inventario.png') });
+	await page.screenshot({ path: join(SHOTS_DIR, 'staff-magazzino-inventario.png') });
 	console.log(
 		'docs/img/staff-magazzino.png, docs/img/staff-magazzino-variante.png, docs/img/staff-magazzino-inventario.png',
 	);
 } finally {
-	await browser.close();
-	await server.stop();
-	rmSync(dir, { recursive: true, force: true });
+	await scene.close();
 }
