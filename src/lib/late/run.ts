@@ -72,10 +72,26 @@ export async function runLateParts(
 	return started;
 }
 
-/** Resolves once the page's `load` event has fired (at once when it already has). */
-export function afterLoad(): Promise<void> {
-	return new Promise((resolve) => {
+/**
+ * Resolves once the page has been drawn (its first `paint` entry) and has had its `load` event,
+ * the moment «avvio» waits for on built pages (BaseLayout.astro): on a slow phone `load` can come
+ * before the first paint. A browser that reports no paint entries waits for `load` alone.
+ */
+export function afterLoadAndPaint(): Promise<void> {
+	const loaded = new Promise<void>((resolve) => {
 		if (document.readyState === 'complete') resolve();
 		else window.addEventListener('load', () => resolve(), { once: true });
 	});
+	const painted = new Promise<void>((resolve) => {
+		const types = globalThis.PerformanceObserver?.supportedEntryTypes ?? [];
+		if (!types.includes('paint') || performance.getEntriesByType('paint').length > 0) {
+			resolve();
+			return;
+		}
+		new PerformanceObserver((_, observer) => {
+			observer.disconnect();
+			resolve();
+		}).observe({ type: 'paint', buffered: true });
+	});
+	return Promise.all([loaded, painted]).then(() => undefined);
 }
