@@ -16,6 +16,7 @@ import interactionDirective from './src/integrations/interaction-directive.ts';
 import lateScript from './src/integrations/late-script.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
 import { SITE_ORIGIN } from './src/lib/site.ts';
+import { MANIFEST_PATH } from './src/lib/http/headers.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 
 /**
@@ -84,7 +85,7 @@ export default defineConfig({
 			filename: 'sw.ts',
 			registerType: 'prompt',
 			injectRegister: false,
-			manifestFilename: 'manifest.webmanifest',
+			manifestFilename: MANIFEST_PATH.slice(1),
 			includeManifestIcons: false,
 			manifest: {
 				name: `${company} – Integratori e accessori per lo sport`,

@@ -89,6 +89,9 @@ export const EDITOR_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 	'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 });
 
+/** The web app manifest (installing the site), written by the service worker's integration. */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
 /** Cache-Control of a file of dist/client, by its path ("/_astro/x.js", "/prodotti.html"). */
 export function cacheControlOf(file: string): string {
 	if (file.startsWith('/_astro/')) return CACHE_IMMUTABLE;
@@ -96,7 +99,7 @@ export function cacheControlOf(file: string): string {
 		isEditorFile(file) ||
 		file.endsWith('.html') ||
 		file === '/sw.js' ||
-		file === '/manifest.webmanifest' ||
+		file === MANIFEST_PATH ||
 		(file.startsWith('/api/') && file.endsWith('.json'))
 	) {
 		return CACHE_REVALIDATE;
@@ -140,7 +143,7 @@ export function formatHeadersFile(
 		block('/*', SECURITY_HEADERS),
 		block('/_astro/*', { 'Cache-Control': CACHE_IMMUTABLE }),
 		block('/sw.js', { 'Cache-Control': CACHE_REVALIDATE }),
-		block('/manifest.webmanifest', { 'Cache-Control': CACHE_REVALIDATE }),
+		block(MANIFEST_PATH, { 'Cache-Control': CACHE_REVALIDATE }),
 		block('/api/*', { 'Cache-Control': CACHE_REVALIDATE }),
 		...pages.map((page) =>
 			block(page, {

@@ -1,4 +1,5 @@
 import { SPECULATION_RULES } from '../../lib/catalogue/prefetch-rules';
+import { MANIFEST_PATH } from '../../lib/http/headers';
 
 /**
  * What the page's <head> gains after the first paint. In the HTML, each would be a request that a
@@ -21,10 +22,7 @@ export function addSpeculationRules(): void {
 	document.head.append(rules);
 }
 
-/** The manifest that makes the site installable ('Aggiungi a schermata Home'). */
-export const MANIFEST_PATH = '/manifest.webmanifest';
-
-/** Links the manifest, unless the page already has one. */
+/** Links the manifest that makes the site installable, unless the page already has one. */
 export function linkManifest(): void {
 	if (document.querySelector('link[rel="manifest"]')) return;
 	const link = document.createElement('link');
