@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatMonthYear, isoDate } from '../../src/lib/format/date';
 import { formatPrice, schemaPrice } from '../../src/lib/format/price';
-import { slugify, truncate } from '../../src/lib/format/text';
+import { compareKeys, slugify, truncate } from '../../src/lib/format/text';
 
 describe('formatPrice', () => {
 	it.each([
@@ -75,5 +75,22 @@ describe('dates', () => {
 
 	it('gives the ISO day', () => {
 		expect(isoDate(new Date('2026-11-01'))).toBe('2026-11-01');
+	});
+});
+
+describe('compareKeys', () => {
+	it.each([
+		['2026-04-05', '2026-12-25', -1],
+		['2026-12-25', '2026-04-05', 1],
+		['2026-01-09', '2026-01-10', -1],
+		['2027-01-01', '2026-12-31', 1],
+		['2026-08-15', '2026-08-15', 0],
+		['2345AB', 'ABCDEF', -1],
+		['ZZZZZ9', 'ZZZZZA', -1],
+		['K7M2QX', 'K7M2QX', 0],
+		['XYZ234', 'XYZ223', 1],
+	])('%s against %s: %i, as localeCompare orders them', (a, b, expected) => {
+		expect(compareKeys(a, b)).toBe(expected);
+		expect(Math.sign(a.localeCompare(b))).toBe(expected);
 	});
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
 	openStatus,
 	romeClock,
@@ -138,6 +138,30 @@ function intlRomeClock(now: Date): { day: number; minute: number } {
 		minute: Number(part('hour')) * 60 + Number(part('minute')),
 	};
 }
+
+describe('open now, without the collation data', () => {
+	afterEach(() => vi.restoreAllMocks());
+
+	// The first localeCompare of a page loads Chromium's collation data (a long task on a phone):
+	// the line of every shop page sorts its holidays, closures and openings without it.
+	it.each([
+		['an ordinary weekday', '2026-11-24T10:00:00Z'],
+		['Easter Monday', '2026-04-06T10:00:00Z'],
+		['in a closure', '2026-08-12T10:00:00Z'],
+	])('%s', (_case, instant) => {
+		const localeCompare = vi.spyOn(String.prototype, 'localeCompare');
+		const shop = {
+			hours: TORINO_HOURS as WeekHours,
+			closures: [
+				{ from: '2026-08-10', to: '2026-08-23', note: 'Chiuso per ferie' },
+				{ from: '2026-01-02', to: '2026-01-03' },
+			],
+			openings: [{ date: '2026-12-20', hours: ['10:00-13:00'] }, { date: '2026-12-08' }],
+		};
+		expect(openStatus(shop, new Date(instant))).not.toBe('');
+		expect(localeCompare).not.toHaveBeenCalled();
+	});
+});
 
 describe("Rome's clock without Intl (the EU summer-time rule)", () => {
 	it.each([

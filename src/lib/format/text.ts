@@ -20,3 +20,14 @@ export function slugify(text: string): string {
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-+|-+$/g, '');
 }
+
+/**
+ * Orders two keys written in plain ASCII of one shape ("2026-04-05" dates, "K7M2QX" pickup codes)
+ * by their characters' codes: for such keys the same order as `localeCompare`, without asking for
+ * the browser's collation data, which Chromium loads on the first `localeCompare` of a page: a
+ * task of 12–20 ms on a desktop and four times that on a phone, that the open-now line of every
+ * shop page paid for sorting the holidays. Text that people read (names) keeps its collator.
+ */
+export function compareKeys(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
+}

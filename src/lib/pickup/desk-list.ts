@@ -3,6 +3,7 @@
  * first, with how many of each day still wait for their customer ('Da preparare' or 'Pronta per
  * il ritiro'). Earlier days show only while a reservation of theirs is still held. Pure.
  */
+import { compareKeys } from '../format/text';
 import { pickupDayLabel, romeToday } from './days';
 import { isFinal, STATUS_LABELS, type ReservationStatus } from './status';
 
@@ -53,7 +54,7 @@ export function groupByDay(items: readonly DeskListItem[], now: Date): DeskDay[]
 	const today = romeToday(now);
 	const days = new Map<string, DeskDay>();
 	for (const item of [...items].sort(
-		(a, b) => a.day.localeCompare(b.day) || a.code.localeCompare(b.code),
+		(a, b) => compareKeys(a.day, b.day) || compareKeys(a.code, b.code),
 	)) {
 		const group = days.get(item.day) ?? {
 			day: item.day,

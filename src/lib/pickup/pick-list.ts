@@ -9,6 +9,7 @@
  * pieces that are already in a bag; it stays in the list of codes, ticked. Final states
  * (collected, cancelled, not collected) need nothing from the shelf and are not listed.
  */
+import { compareKeys } from '../format/text';
 import { addDays, dayOf, parseDate, type ShopCalendar } from '../shops/calendar';
 import { parseDeskRequest, type DeskAction, type DeskRequest } from './desk';
 import type { ReservationStatus } from './status';
@@ -94,7 +95,7 @@ const collator = new Intl.Collator('it', { sensitivity: 'base', numeric: true })
  */
 export function pickList(reservations: readonly PickReservation[]): PickShop[] {
 	const shops = new Map<string, PickShop & { byKey: Map<string, PickLine> }>();
-	const sorted = [...reservations].sort((a, b) => a.code.localeCompare(b.code));
+	const sorted = [...reservations].sort((a, b) => compareKeys(a.code, b.code));
 	for (const reservation of sorted) {
 		if (!isOpen(reservation.status)) continue;
 		const shop = shops.get(reservation.shopId) ?? {

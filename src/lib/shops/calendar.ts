@@ -1,3 +1,4 @@
+import { compareKeys } from '../format/text';
 import { WEEKDAYS, type Weekday } from './weekdays';
 
 /**
@@ -125,7 +126,7 @@ export function nationalHolidays(year: number): Holiday[] {
 		...FIXED_HOLIDAYS.map(([day, name]) => ({ date: `${y}-${day}`, name })),
 		{ date: easter, name: 'Pasqua' },
 		{ date: addDays(easter, 1), name: "Lunedì dell'Angelo (Pasquetta)" },
-	].sort((a, b) => a.date.localeCompare(b.date));
+	].sort((a, b) => compareKeys(a.date, b.date));
 }
 
 /** The national holiday on a "YYYY-MM-DD" date, or undefined. */
@@ -232,7 +233,7 @@ export function closureLine(closure: Closure): string {
 export function upcomingClosures(closures: readonly Closure[], today: string): Closure[] {
 	return closures
 		.filter((closure) => closure.to >= today)
-		.sort((a, b) => a.from.localeCompare(b.from));
+		.sort((a, b) => compareKeys(a.from, b.from));
 }
 
 /**
@@ -248,6 +249,6 @@ export function calendarFrom(
 		closures: upcomingClosures(shop.closures ?? [], today),
 		openings: (shop.openings ?? [])
 			.filter((opening) => opening.date >= today)
-			.sort((a, b) => a.date.localeCompare(b.date)),
+			.sort((a, b) => compareKeys(a.date, b.date)),
 	};
 }
