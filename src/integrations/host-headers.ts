@@ -2,8 +2,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-// Astro's island loader, exactly as Astro writes it into pages.
-import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import {
 	contentSecurityPolicy,
 	hashSource,
@@ -14,6 +12,7 @@ import {
 import { ERROR_PAGE_STYLE } from '../server/core/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
+import { astroRuntimeScripts } from './astro-runtime';
 import { sitePages } from './html-files';
 import { SPECULATION_RULES } from '../lib/catalogue/prefetch-rules';
 
@@ -27,15 +26,11 @@ import { SPECULATION_RULES } from '../lib/catalogue/prefetch-rules';
  * Italian, with the page's name.
  */
 export default function hostHeaders(): AstroIntegration {
-	const runtime: string[] = [islandScript];
+	const runtime = astroRuntimeScripts();
 	return {
 		name: 'host-headers',
 		hooks: {
-			// The hydration directives' scripts (client:interaction and Astro's own), exactly as
-			// Astro writes them into pages: the server build's manifest carries them.
-			'astro:build:ssr': ({ manifest }) => {
-				for (const [, script] of manifest.clientDirectives) runtime.push(script);
-			},
+			'astro:build:ssr': runtime.collect,
 			'astro:build:done': async ({ dir, logger }) => {
 				const clientDir = fileURLToPath(dir);
 				const found: FoundScript[] = [];
@@ -56,7 +51,7 @@ export default function hostHeaders(): AstroIntegration {
 						blocked.push(`${file}: ${sources.eventHandlers} gestori di eventi (on…)`);
 					}
 				}
-				const trusted = trustedInlineScripts(found, runtime);
+				const trusted = trustedInlineScripts(found, runtime.scripts);
 				if (trusted.problems.length > 0) {
 					throw new Error(
 						`Queste pagine hanno script scritti dentro l'HTML che i modelli del sito non ` +

@@ -2,31 +2,37 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { STARTER, withLateScript } from '../lib/build/late-script';
+import { STARTER, withLateScript, withRuntimeAsModules } from '../lib/build/late-script';
+import { astroRuntimeScripts } from './astro-runtime';
 import { sitePages } from './html-files';
 
 /**
  * Takes the layout's module script out of every built page and hands its address to the inline
- * script «avvio», which imports it after the first paint (src/lib/build/late-script.ts). Listed
+ * script «avvio», which imports it after the first paint, and makes Astro's inline island loader
+ * module scripts, which never stop the parser (src/lib/build/late-script.ts). Listed
  * before the search index and the service worker in astro.config.mjs: both read the pages as they
  * are finally written. A page with «avvio» but no module script before it stops the build.
  */
 export default function lateScript(): AstroIntegration {
+	const runtime = astroRuntimeScripts();
 	return {
 		name: 'vigorsport:late-script',
 		hooks: {
+			'astro:build:ssr': runtime.collect,
 			'astro:build:done': async ({ dir, logger }) => {
 				const clientDir = fileURLToPath(dir);
 				const missing: string[] = [];
 				let pages = 0;
+				let loaders = 0;
 				for (const page of await sitePages(clientDir)) {
 					const file = path.join(clientDir, page);
 					const html = await readFile(file, 'utf8');
-					const { html: written, late, missing: lost } = withLateScript(html);
+					const { html: moved, late, missing: lost } = withLateScript(html);
 					if (lost) missing.push(page);
-					if (late === null) continue;
-					await writeFile(file, written);
-					pages += 1;
+					const written = withRuntimeAsModules(moved, runtime.scripts);
+					if (written !== html) await writeFile(file, written);
+					if (late !== null) pages += 1;
+					if (written !== moved) loaders += 1;
 				}
 				if (missing.length) {
 					throw new Error(
@@ -34,7 +40,10 @@ export default function lateScript(): AstroIntegration {
 							'(src/layouts/BaseLayout.astro, src/lib/build/late-script.ts).',
 					);
 				}
-				logger.info(`script della pagina dopo il primo disegno in ${pages} pagine`);
+				logger.info(
+					`script della pagina dopo il primo disegno in ${pages} pagine; ` +
+						`caricatore delle isole come modulo in ${loaders}`,
+				);
 			},
 		},
 	};

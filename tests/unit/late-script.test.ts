@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withLateScript } from '../../src/lib/build/late-script';
+import { withLateScript, withRuntimeAsModules } from '../../src/lib/build/late-script';
 import { inlineSourcesOf } from '../../src/lib/http/csp';
 
 /**
@@ -42,5 +42,39 @@ describe('withLateScript', () => {
 		expect(withLateScript(lost)).toEqual({ html: lost, late: null, missing: true });
 		const elsewhere = `<script type="module" src="${ENTRY}"></script><p>x</p><script data-site-script="avvio">x</script>`;
 		expect(withLateScript(elsewhere).missing).toBe(true);
+	});
+});
+
+describe('withRuntimeAsModules', () => {
+	const LOADER = '(()=>{customElements.define("astro-island",class extends HTMLElement{})})();';
+	const DIRECTIVE = '(()=>{(self.Astro||(self.Astro={})).interaction=()=>{};})();';
+	const RUNTIME = [LOADER, DIRECTIVE];
+
+	it.each([
+		[
+			"Astro's loader and directive, in their order",
+			`<header><script>${DIRECTIVE}</script><script>${LOADER}</script><astro-island></astro-island></header>`,
+			`<header><script type="module">${DIRECTIVE}</script><script type="module">${LOADER}</script><astro-island></astro-island></header>`,
+		],
+		[
+			'a site script, even with the same body, keeps its name and stays classic',
+			`<script data-site-script="consenso">${LOADER}</script>`,
+			`<script data-site-script="consenso">${LOADER}</script>`,
+		],
+		[
+			'another inline script is left as it is',
+			'<script>console.log(1)</script>',
+			'<script>console.log(1)</script>',
+		],
+		['a page without islands', '<main><p>Testo</p></main>', '<main><p>Testo</p></main>'],
+	])('%s', (_, html, expected) => {
+		expect(withRuntimeAsModules(html, RUNTIME)).toBe(expected);
+	});
+
+	it('keeps the bodies, so the same hashes allow them', () => {
+		const html = `<body><script>${DIRECTIVE}</script><script>${LOADER}</script></body>`;
+		expect(inlineSourcesOf(withRuntimeAsModules(html, RUNTIME)).scripts).toEqual(
+			inlineSourcesOf(html).scripts,
+		);
 	});
 });
