@@ -41,10 +41,10 @@ export function withLateScript(html: string): LateScriptResult {
  * styles), and the HTML parser waits for it: the rest of the page was parsed only once the
  * stylesheet had arrived, in one task right before the first paint, though a phone's network
  * takes hundreds of milliseconds over the stylesheet, in which the parser could build the page.
- * As module scripts they run once the page is parsed, in the
- * same order, and the parser never stops for them; the islands they start hydrate on a visitor's
- * first use of the page anyway. Only scripts whose body is exactly one of `runtime` change, and a
- * body is all a hash covers, so the policy still allows them. Pure: the build gives it the pages.
+ * As module scripts they run once the page is parsed, in the same order, and the parser never
+ * stops for them; the islands they start hydrate on a visitor's first use of the page anyway.
+ * Only scripts whose body is exactly one of `runtime` change, and a body is all a hash covers, so
+ * the policy still allows them. Pure: the build gives it the pages.
  */
 export function withRuntimeAsModules(html: string, runtime: readonly string[]): string {
 	let written = html;
