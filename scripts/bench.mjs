@@ -204,6 +204,11 @@ try {
 		const runs = runsOf[index] ?? [];
 		const result = { page: name, path: floor ? '(pagina minima)' : path };
 		for (const key of Object.keys(runs[0])) result[key] = median(runs.map((run) => run[key]));
+		// Each run's figures beside the medians (in the JSON only): on this machine LCP moves in
+		// steps of a round trip and TBT from 0 to tens of ms between runs of the same build.
+		result.eachRun = Object.fromEntries(
+			['lcpMs', 'fcpMs', 'tbtMs'].map((key) => [key, runs.map((run) => run[key])]),
+		);
 		results.push(result);
 	}
 	// Each page's LCP as a multiple of the floor's (the last page), then the targets.
