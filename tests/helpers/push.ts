@@ -1,7 +1,7 @@
 /**
  * A push service on this machine, for the tests of Web Push to staff devices: a plain HTTP
  * server on the loopback that records every push it is sent (the server under test runs with
- * PUSH_ALLOW_LOOPBACK_HTTP=1, docs/push.md), answers each device's address with the
+ * PUSH_ALLOW_LOOPBACK_HTTP=1, docs/push.md: http to 127.0.0.1 written out), answers each device's address with the
  * status the test chose, and devices whose keys the test made, so that it can decrypt what
  * arrived. The decryption is written here from RFC 8291 with node:crypto, independently of the
  * `web-push` library that encrypted it.

@@ -26,11 +26,13 @@ import { expectPrivate, staffRequest, useStaffServer } from './helpers/staff';
  * reservation reaches each subscribed device of its shop once, encrypted, with no customer's
  * data, and no device of the other shop; a device the push service no longer knows (404, 410)
  * is dropped; signing out and disabling a member delete their devices; a push service that never
- * answers holds no reservation up; bad input gets 4xx JSON in Italian.
+ * answers holds no reservation up and no other device's push; a device stays with the member who
+ * turned it on unless its own keys come with it; bad input gets 4xx JSON in Italian
+ * (staff-push-endpoints.test.ts: which push services are accepted and connected to).
  */
 const API = '/api/gestione/notifiche';
 let service: TestPushService;
-const server = useStaffServer({ PUSH_ALLOW_LOOPBACK_HTTP: '1', PUSH_TIMEOUT_MS: '1000' });
+const server = useStaffServer({ PUSH_ALLOW_LOOPBACK_HTTP: '1', PUSH_TIMEOUT_MS: '3000' });
 let pieces: SinglePiece[];
 
 beforeAll(async () => {
@@ -277,6 +279,104 @@ describe('a push service that never answers', () => {
 			{ timeout: 10_000 },
 		);
 		expect((await service.received(device, 1)).length).toBe(1);
+	});
+});
+
+describe('push services that never answer, one member’s devices', () => {
+	it('hold up no colleague’s push: each push is sent on its own, with its own timeout', async () => {
+		const franco = createStaffSession(
+			server.dbPath,
+			{ name: 'Franco', shops: ['aosta'] },
+			server.url,
+		);
+		const irene = createStaffSession(
+			server.dbPath,
+			{ name: 'Irene', shops: ['aosta'] },
+			server.url,
+		);
+		// Franco's three devices are subscribed first: their pushes are claimed before Irene's.
+		const stalled = [1, 2, 3].map((index) => newDevice(service, `franco-${index}`));
+		for (const device of stalled) {
+			expect((await subscribe(franco, device)).status).toBe(201);
+			service.answer(device, 0);
+		}
+		const ireneDevice = newDevice(service, 'irene');
+		expect((await subscribe(irene, ireneDevice)).status).toBe(201);
+		const statusOf = (reservationId: number, devices: TestDevice[]) =>
+			readRows<{ status: string }>(
+				`SELECT d.status FROM push_deliveries d JOIN push_subscriptions s ON s.id = d.subscription_id
+				 WHERE d.reservation_id = ? AND s.endpoint IN (${devices.map(() => '?').join(', ')})
+				 ORDER BY d.id`,
+				reservationId,
+				...devices.map((device) => device.subscription.endpoint),
+			).map((row) => row.status);
+
+		const reservation = await reserve('aosta');
+		await service.received(ireneDevice, 1);
+		// Irene's push arrived while all three of Franco's are still waiting for their answer.
+		await vi.waitFor(() => expect(statusOf(reservation.id, [ireneDevice])).toEqual(['sent']));
+		expect(statusOf(reservation.id, stalled)).toEqual(['sending', 'sending', 'sending']);
+		for (const device of stalled) expect(await service.received(device, 1)).toHaveLength(1);
+		// Then each times out on its own: outcome unknown, never sent again.
+		await vi.waitFor(
+			() =>
+				expect(statusOf(reservation.id, stalled)).toEqual([
+					'interrupted',
+					'interrupted',
+					'interrupted',
+				]),
+			{ timeout: 15_000 },
+		);
+		for (const device of stalled) service.answer(device, 201);
+	});
+});
+
+describe('a device another member turned on', () => {
+	it('moves to a colleague only with its own keys, which only its browser holds (else 409)', async () => {
+		const nora = createStaffSession(server.dbPath, { name: 'Nora', shops: ['torino'] }, server.url);
+		const oscar = createStaffSession(
+			server.dbPath,
+			{ name: 'Oscar', shops: ['aosta'] },
+			server.url,
+		);
+		const device = newDevice(service, 'nora');
+		expect((await subscribe(nora, device)).status).toBe(201);
+		const ownerOf = () =>
+			readRows<{ staff_id: number; p256dh: string }>(
+				'SELECT staff_id, p256dh FROM push_subscriptions WHERE endpoint = ?',
+				device.subscription.endpoint,
+			);
+
+		// Oscar knows the device's address, not its keys: his own device's keys do not do.
+		const forged = {
+			endpoint: device.subscription.endpoint,
+			keys: newDevice(service, 'oscar').subscription.keys,
+		};
+		for (const body of [
+			forged,
+			{ ...forged, keys: { ...forged.keys, auth: device.subscription.keys.auth } },
+			{ ...forged, keys: { ...forged.keys, p256dh: device.subscription.keys.p256dh } },
+		]) {
+			const taken = await staffRequest(server.url, API, {
+				method: 'POST',
+				cookie: oscar.cookie,
+				body,
+			});
+			expect(taken.status).toBe(409);
+			expectPrivate(taken);
+			expect((JSON.parse(taken.body) as { error: string }).error).toMatch(
+				/^Questo dispositivo riceve già le notifiche di un altro account/,
+			);
+		}
+		expect(ownerOf()).toEqual([
+			{ staff_id: nora.member.id, p256dh: device.subscription.keys.p256dh },
+		]);
+
+		// The same browser, signed in as Oscar, posts the same keys: the device is his now.
+		expect((await subscribe(oscar, device)).status).toBe(201);
+		expect(ownerOf()).toEqual([
+			{ staff_id: oscar.member.id, p256dh: device.subscription.keys.p256dh },
+		]);
 	});
 });
 

@@ -1,34 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readSubscription } from '../../src/server/notifications/service';
-import { isAllowedEndpoint, pushSettingsFromEnv } from '../../src/server/notifications/settings';
+import { pushSettingsFromEnv } from '../../src/server/notifications/settings';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../src/lib/notifications/push-endpoint';
 
-/** Which push services a device may name, the settings, and a subscription as posted. */
-
-describe('isAllowedEndpoint', () => {
-	it.each([
-		['https://fcm.googleapis.com/fcm/send/abc', false, true],
-		['https://web.push.apple.com/QGx', false, true],
-		['http://127.0.0.1:5805/push/x', false, false],
-		['http://127.0.0.1:5805/push/x', true, true],
-		['http://[::1]:5805/push/x', true, true],
-		['http://localhost:5805/push/x', true, true],
-		['http://push.example/x', true, false],
-		['http://127.0.0.2/x', true, false],
-		['https://user:secret@push.example/x', false, false],
-		['javascript:alert(1)', true, false],
-		['ftp://127.0.0.1/x', true, false],
-		['not a url', true, false],
-	])('%s (loopback http allowed: %s) → %s', (endpoint, loopback, expected) => {
-		expect(isAllowedEndpoint(endpoint, loopback)).toBe(expected);
-	});
-});
+/** The settings of Web Push, and a subscription as posted (push-endpoint.test.ts: the rules). */
 
 describe('pushSettingsFromEnv', () => {
 	it('has defaults, and names the site as the VAPID subject in production', () => {
 		expect(pushSettingsFromEnv({})).toMatchObject({
-			timeoutMs: 10_000,
-			allowLoopbackHttp: false,
+			timeoutMs: 5_000,
+			rules: { hosts: DEFAULT_PUSH_SERVICE_HOSTS, testServices: false },
 			subject: 'mailto:gestione@localhost',
+			warnings: [],
 		});
 		expect(pushSettingsFromEnv({ PUBLIC_ORIGIN: 'https://www.vigorsport.it' }).subject).toBe(
 			'https://www.vigorsport.it',
@@ -36,15 +19,33 @@ describe('pushSettingsFromEnv', () => {
 		expect(pushSettingsFromEnv({ SHOP_EMAIL: 'negozio@vigorsport.it' }).subject).toBe(
 			'mailto:negozio@vigorsport.it',
 		);
-		expect(
-			pushSettingsFromEnv({ PUSH_ALLOW_LOOPBACK_HTTP: '1', PUBLIC_ORIGIN: 'http://127.0.0.1:4321' })
-				.allowLoopbackHttp,
-		).toBe(true);
+	});
+
+	it('says at start when the tests’ push services or another allowlist are accepted', () => {
+		const tests = pushSettingsFromEnv({
+			PUSH_ALLOW_LOOPBACK_HTTP: '1',
+			PUBLIC_ORIGIN: 'http://127.0.0.1:4321',
+		});
+		expect(tests.rules.testServices).toBe(true);
+		expect(tests.warnings).toEqual([expect.stringMatching(/PUSH_ALLOW_LOOPBACK_HTTP=1/)]);
+		const hosts = pushSettingsFromEnv({
+			PUSH_SERVICE_HOSTS: ' FCM.googleapis.com, *.push.apple.com ,',
+		});
+		expect(hosts.rules.hosts).toEqual(['fcm.googleapis.com', '*.push.apple.com']);
+		expect(hosts.warnings).toEqual([
+			'Push: PUSH_SERVICE_HOSTS accepts push services at fcm.googleapis.com, *.push.apple.com.',
+		]);
 	});
 
 	it.each([
 		[{ PUSH_TIMEOUT_MS: 'dieci' }, /PUSH_TIMEOUT_MS/],
 		[{ PUSH_TIMEOUT_MS: '5' }, /PUSH_TIMEOUT_MS/],
+		[{ PUSH_TIMEOUT_MS: '600000' }, /PUSH_TIMEOUT_MS/],
+		[{ PUSH_SERVICE_HOSTS: '127.0.0.1' }, /PUSH_SERVICE_HOSTS.*127\.0\.0\.1/],
+		[{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *' }, /PUSH_SERVICE_HOSTS.*"\*"/],
+		[{ PUSH_SERVICE_HOSTS: '*.com' }, /PUSH_SERVICE_HOSTS/],
+		[{ PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com' }, /PUSH_SERVICE_HOSTS/],
+		[{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com:8443' }, /PUSH_SERVICE_HOSTS/],
 		[{ PUSH_ALLOW_LOOPBACK_HTTP: 'yes' }, /PUSH_ALLOW_LOOPBACK_HTTP/],
 		// Plain http to a push service never in production.
 		[

@@ -87,7 +87,6 @@ export async function notificationsAnswer(
 		{ staffId: member.id, sessionHash: hashToken(token) },
 		body.value,
 	);
-	return result.ok
-		? staffJson(201, { ok: true, message: PUSH_TEXTS.subscribed })
-		: staffJson(422, { error: result.error });
+	if (result.ok) return staffJson(201, { ok: true, message: PUSH_TEXTS.subscribed });
+	return staffJson(result.taken ? 409 : 422, { error: result.error });
 }

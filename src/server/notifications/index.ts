@@ -4,14 +4,15 @@
  *
  * - schema.ts: the tables (subscriptions, the pushes' outbox), a migration of the one list;
  * - keys.ts: the server's VAPID keys, made once, kept beside the database (0600);
- * - settings.ts: PUSH_TIMEOUT_MS, PUSH_ALLOW_LOOPBACK_HTTP, and which push services are accepted;
- * - store.ts: the rows; send.ts: one push (web-push, fetch); service.ts: the service and its outbox;
+ * - settings.ts: PUSH_SERVICE_HOSTS, PUSH_TIMEOUT_MS, PUSH_ALLOW_LOOPBACK_HTTP (tests);
+ * - connect.ts: the Agents pushes go through, which connect to public addresses only;
+ * - store.ts: the rows; send.ts: one push (web-push, node:https); service.ts: the service and its outbox;
  * - http.ts: /api/gestione/notifiche. Astro's page imports it directly, not through this face:
  *   it reads the service's type only, so Astro's build bundles neither web-push nor SQLite.
  */
 export { PUSH_MIGRATION } from './schema';
 export { vapidKeys, type VapidKeys } from './keys';
-export { pushSettingsFromEnv, isAllowedEndpoint, type PushSettings } from './settings';
+export { pushSettingsFromEnv, type PushSettings } from './settings';
 export {
 	createNotificationService,
 	type NotificationService,

@@ -2,8 +2,8 @@
  * Web Push to staff devices as a service of the process (Astro.locals.services.notifications, put
  * together in src/server/services/index.ts): the server's public key for the desk's button, storing and
  * deleting a device's subscription, queueing a new reservation's pushes in its own transaction,
- * and the outbox of pushes, sent one by one (each with its timeout) after each new reservation
- * and by the background loop, retried with backoff when the push service did not take them,
+ * and the outbox of pushes, sent side by side (each with its own timeout, so a push service that
+ * hangs delays no other device) after each new reservation and by the background loop, retried with backoff when the push service did not take them,
  * at most once. A reservation never waits for a push: it only stores rows; the sending starts
  * after its commit and is never awaited.
  */
@@ -13,7 +13,8 @@ import { nextAttemptAt } from '../core/backoff';
 import { claimerIsGone, describeError, type ContactLog } from '../core/outbox';
 import { vapidKeys, type VapidKeys } from './keys';
 import { sendPush, type PushOutcome } from './send';
-import { isAllowedEndpoint, type PushSettings } from './settings';
+import { checkEndpoint } from '../../lib/notifications/push-endpoint';
+import type { PushSettings } from './settings';
 import { PUSH_TEXTS } from './texts';
 import {
 	claimDuePush,
@@ -29,7 +30,10 @@ import {
 } from './store';
 
 /** What the desk's routes get back. */
-export type SubscribeResult = { ok: true } | { ok: false; error: string };
+export type SubscribeResult =
+	| { ok: true }
+	/** `taken`: the device is another member's, and the keys posted are not its own (409). */
+	| { ok: false; error: string; taken?: true };
 
 /** The notifications' part of the service. */
 export interface NotificationService {
@@ -52,9 +56,9 @@ export interface NotificationService {
 	): number;
 	/** Starts sending the pushes due, after a commit; returns at once. */
 	sendPushesSoon(): void;
-	/** Sends every push due now, one by one; resolves when none is left (tests, the loop). */
+	/** Sends every push due now, side by side; resolves when none is under way (the loop). */
 	sendDuePushes(): Promise<void>;
-	/** Stops sending, waiting at most `graceMs` for the push under way. */
+	/** Stops sending, waiting at most `graceMs` for the pushes under way. */
 	closePushes(graceMs?: number): Promise<void>;
 }
 
@@ -94,8 +98,7 @@ export function createNotificationService({
 	keys = vapidKeys(db.name),
 }: NotificationOptions): NotificationService {
 	let closed = false;
-	let running: Promise<void> | null = null;
-	let again = false;
+	for (const warning of settings.warnings) log.warn(warning);
 
 	/** Records what became of a claimed push. */
 	function record(push: ClaimedPush, outcome: PushOutcome): void {
@@ -106,7 +109,11 @@ export function createNotificationService({
 				return;
 			case 'gone':
 				dropSubscription(db, push.subscriptionId);
-				log.warn(`Push: ${about}: the push service answered ${outcome.status}; device dropped.`);
+				log.warn(
+					outcome.status === 0
+						? `Push: ${about}: not an accepted push service (PUSH_SERVICE_HOSTS); device dropped.`
+						: `Push: ${about}: the push service answered ${outcome.status}; device dropped.`,
+				);
 				return;
 			case 'uncertain':
 				markPushFailed(db, push.id, instance, outcome.error, 'uncertain');
@@ -127,36 +134,47 @@ export function createNotificationService({
 		}
 	}
 
-	async function drain(): Promise<void> {
-		do {
-			again = false;
-			while (!closed) {
-				const push = claimDuePush(db, now(), instance);
-				if (!push) break;
-				const ping: ReservationPing = {
-					code: push.reservation.code,
-					day: push.reservation.day,
-					pieces: push.reservation.pieces,
-					url: reservationPath(push.reservation.id),
-				};
-				const outcome = await sendPush(push.subscription, ping, keys, settings);
-				if (closed && !db.open) return;
-				record(push, outcome);
-			}
-		} while (again && !closed);
+	/** The pushes under way, each on its own: one that hangs holds up none of the others. */
+	const inFlight = new Set<Promise<void>>();
+
+	/** Sends one claimed push and records what became of it; never throws. */
+	async function sendOne(push: ClaimedPush): Promise<void> {
+		const ping: ReservationPing = {
+			code: push.reservation.code,
+			day: push.reservation.day,
+			pieces: push.reservation.pieces,
+			url: reservationPath(push.reservation.id),
+		};
+		const outcome = await sendPush(push.subscription, ping, keys, settings);
+		if (closed && !db.open) return;
+		record(push, outcome);
 	}
 
-	function sendDuePushes(): Promise<void> {
-		if (running) {
-			again = true;
-			return running;
+	/** Claims due pushes and starts each, up to `maxInFlight` under way at once. */
+	function pump(): void {
+		while (!closed && inFlight.size < settings.maxInFlight) {
+			let push: ClaimedPush | null;
+			try {
+				push = claimDuePush(db, now(), instance);
+			} catch (error) {
+				log.error('Push: cannot claim a push:', describeError(error));
+				return;
+			}
+			if (!push) return;
+			const sending: Promise<void> = sendOne(push)
+				.catch((error: unknown) => log.error('Push: sending failed:', describeError(error)))
+				.finally(() => {
+					inFlight.delete(sending);
+					pump();
+				});
+			inFlight.add(sending);
 		}
-		running = drain()
-			.catch((error: unknown) => log.error('Push: sending failed:', describeError(error)))
-			.finally(() => {
-				running = null;
-			});
-		return running;
+	}
+
+	/** Starts every push due now and resolves once none is under way. */
+	async function sendDuePushes(): Promise<void> {
+		pump();
+		while (inFlight.size > 0) await Promise.race(inFlight);
 	}
 
 	try {
@@ -176,11 +194,12 @@ export function createNotificationService({
 		subscribe(member, body) {
 			const subscription = readSubscription(body);
 			if (!subscription) return { ok: false, error: PUSH_TEXTS.badSubscription };
-			if (!isAllowedEndpoint(subscription.endpoint, settings.allowLoopbackHttp)) {
+			if (!checkEndpoint(subscription.endpoint, settings.rules).ok) {
 				return { ok: false, error: PUSH_TEXTS.badEndpoint };
 			}
-			saveSubscription(db, subscription, member, keys.publicKey, now());
-			return { ok: true };
+			return saveSubscription(db, subscription, member, keys.publicKey, now()) === 'saved'
+				? { ok: true }
+				: { ok: false, error: PUSH_TEXTS.deviceTaken, taken: true };
 		},
 
 		unsubscribe(staffId, body) {
@@ -198,17 +217,17 @@ export function createNotificationService({
 
 		sendPushesSoon() {
 			if (closed) return;
-			setImmediate(() => void sendDuePushes());
+			setImmediate(pump);
 		},
 
 		sendDuePushes,
 
 		async closePushes(graceMs = Infinity) {
 			closed = true;
-			if (!running) return;
+			if (inFlight.size === 0) return;
 			let timer: ReturnType<typeof setTimeout> | undefined;
 			await Promise.race([
-				running,
+				Promise.all(inFlight),
 				new Promise((resolve) => {
 					timer = setTimeout(resolve, Math.min(graceMs, 2_147_483_647));
 				}),

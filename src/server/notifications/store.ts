@@ -3,6 +3,7 @@
  * notifications on for, and the pushes' outbox. Functions of the open database; every claim is
  * one UPDATE whose WHERE says the row was not claimed yet, so two processes never send one push.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 /** A device's subscription as the browser's pushManager gives it. */
@@ -26,9 +27,11 @@ export interface ClaimedPush {
 export const MAX_DEVICES_PER_MEMBER = 10;
 
 /**
- * Stores a device's subscription for a signed-in member (their session's hash): a device
- * subscribed before, by anyone, now belongs to this member and session. A member keeps at most
- * MAX_DEVICES_PER_MEMBER devices, the latest turned on. Returns its id.
+ * Stores a device's subscription for a signed-in member (their session's hash). A device
+ * subscribed before moves to this member and session only when the same keys come with it:
+ * they are made by the device's browser and known to it alone (and to the server), so a
+ * colleague who knows a device's address cannot take its pings over ('taken': nothing changes).
+ * A member keeps at most MAX_DEVICES_PER_MEMBER devices, the latest turned on.
  */
 export function saveSubscription(
 	db: Database.Database,
@@ -36,16 +39,35 @@ export function saveSubscription(
 	member: { staffId: number; sessionHash: string },
 	vapidKey: string,
 	now: number,
-): number {
-	return db.transaction(() => {
-		const id = upsertSubscription(db, input, member, vapidKey, now);
-		db.prepare(
-			`DELETE FROM push_subscriptions WHERE staff_id = ? AND id NOT IN (
+): 'saved' | 'taken' {
+	return db
+		.transaction((): 'saved' | 'taken' => {
+			const earlier = db
+				.prepare('SELECT staff_id, p256dh, auth FROM push_subscriptions WHERE endpoint = ?')
+				.get(input.endpoint) as { staff_id: number; p256dh: string; auth: string } | undefined;
+			if (
+				earlier &&
+				earlier.staff_id !== member.staffId &&
+				!(sameText(earlier.p256dh, input.keys.p256dh) && sameText(earlier.auth, input.keys.auth))
+			) {
+				return 'taken';
+			}
+			upsertSubscription(db, input, member, vapidKey, now);
+			db.prepare(
+				`DELETE FROM push_subscriptions WHERE staff_id = ? AND id NOT IN (
 				SELECT id FROM push_subscriptions WHERE staff_id = ?
 				ORDER BY created_at DESC, id DESC LIMIT ?)`,
-		).run(member.staffId, member.staffId, MAX_DEVICES_PER_MEMBER);
-		return id;
-	})();
+			).run(member.staffId, member.staffId, MAX_DEVICES_PER_MEMBER);
+			return 'saved';
+		})
+		.immediate();
+}
+
+/** Compares two keys in constant time (the auth secret is one). */
+function sameText(a: string, b: string): boolean {
+	const left = Buffer.from(a);
+	const right = Buffer.from(b);
+	return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function upsertSubscription(
