@@ -42,7 +42,8 @@ export interface TestPushService {
 	close(): Promise<void>;
 }
 
-export async function startPushService(): Promise<TestPushService> {
+/** `delayMs`: how long each answer waits (a slow push service keeps pushes under way). */
+export async function startPushService({ delayMs = 0 } = {}): Promise<TestPushService> {
 	const pushes: ReceivedPush[] = [];
 	const statuses = new Map<string, number>();
 	const waiting = new Set<() => void>();
@@ -54,7 +55,7 @@ export async function startPushService(): Promise<TestPushService> {
 			pushes.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
 			const status = statuses.get(path) ?? 201;
 			// 0: a push service that takes the request and never answers.
-			if (status !== 0) response.writeHead(status).end();
+			if (status !== 0) setTimeout(() => response.writeHead(status).end(), delayMs);
 			for (const wake of waiting) wake();
 		});
 	});

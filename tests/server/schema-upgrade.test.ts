@@ -5,6 +5,8 @@ import { reservationIdOfToken } from '../../src/server/reservations/customer-sto
 import { MIGRATIONS, REGISTRY } from '../../src/server/services';
 import { listReservations } from '../../src/server/reservations/store';
 import { SubmissionStore } from '../../src/server/core/store';
+import { claimDueRows, settleClaimsOf } from '../../src/server/core/outbox-queue';
+import { PUSH_QUEUE } from '../../src/server/notifications/service';
 import { tempDatabase } from './helpers/contact';
 
 /**
@@ -23,13 +25,13 @@ afterEach(() => {
 });
 
 /** A database at the shipped schema, migrated the way the code of that time did. */
-function shippedDatabase(): { dbPath: string; db: Database.Database } {
+function shippedDatabase(schema = SHIPPED_SCHEMA): { dbPath: string; db: Database.Database } {
 	const temp = tempDatabase();
 	cleanups.push(temp.remove);
 	const db = new Database(temp.dbPath);
 	db.pragma('journal_mode = WAL');
 	db.pragma('foreign_keys = ON');
-	MIGRATIONS.slice(0, SHIPPED_SCHEMA).forEach(({ sql }, index) => {
+	MIGRATIONS.slice(0, schema).forEach(({ sql }, index) => {
 		db.transaction(() => {
 			db.exec(sql);
 			db.pragma(`user_version = ${index + 1}`);
@@ -254,5 +256,64 @@ describe('upgrading a database of the shipped schema', () => {
 		const twice = new Database(dbPath, { readonly: true });
 		cleanups.push(() => twice.close());
 		expect(dump(twice)).toEqual(first);
+	});
+});
+
+/** The schema before pushes joined the one outbox: they had a queue of their own. */
+const OWN_PUSH_QUEUE_SCHEMA = 15;
+
+describe('upgrading a database whose pushes had a queue of their own', () => {
+	it('keeps every queued push, and sends those the old process had not begun', () => {
+		const { dbPath, db } = shippedDatabase(OWN_PUSH_QUEUE_SCHEMA);
+		fill(db);
+		db.prepare(
+			`INSERT INTO staff (id, name, email, shops, created_at, webauthn_user_id)
+			 VALUES (1, 'Giulia', 'giulia@example.it', '["torino"]', 1, 'u1')`,
+		).run();
+		db.prepare(
+			`INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_used_at, expires_at)
+			 VALUES ('h1', 1, 1, 1, 9999999999999)`,
+		).run();
+		db.prepare(
+			`INSERT INTO push_subscriptions (id, endpoint, p256dh, auth, vapid_key, staff_id,
+				session_hash, created_at)
+			 VALUES (1, 'https://fcm.googleapis.com/fcm/send/a', 'p', 'a', 'k', 1, 'h1', 1)`,
+		).run();
+		const push = db.prepare(
+			`INSERT INTO push_deliveries (subscription_id, reservation_id, status, attempts,
+				next_attempt_at, claimed_at, claimed_by, sent_at, last_error, created_at)
+			 VALUES (1, ?, ?, ?, 1000, ?, ?, ?, ?, 900)`,
+		);
+		push.run(1, 'pending', 1, null, null, null, 'HTTP 503');
+		push.run(2, 'sending', 0, 950, '1-dead', null, null);
+		push.run(3, 'sent', 1, null, null, 990, null);
+		const before = db.prepare('SELECT * FROM push_deliveries ORDER BY id').all() as Row[];
+		db.close();
+
+		const store = SubmissionStore.open(dbPath, REGISTRY, { create: false });
+		cleanups.push(() => store.close());
+		expect(store.schemaVersion).toBe(MIGRATIONS.length);
+		const after = store.db.prepare('SELECT * FROM push_deliveries ORDER BY id').all() as Row[];
+		after.forEach((row, index) => expect(row).toMatchObject(before[index] ?? {}));
+		// The one claimed by the old process may have gone out: it counts as started.
+		expect(after.map((row) => row['started_at'])).toEqual([null, 950, null]);
+
+		// The one outbox settles the old claim (never sent again) and claims the queued push.
+		expect(settleClaimsOf(store.db, PUSH_QUEUE, () => true, 2000)).toEqual({
+			retried: 0,
+			uncertain: 1,
+		});
+		expect(
+			claimDueRows(store.db, PUSH_QUEUE, 2000, 'nuovo', 10).map((row) => [
+				row['reservation_id'],
+				row['attempts'],
+			]),
+		).toEqual([[1, 1]]);
+		expect(
+			store.db
+				.prepare('SELECT status FROM push_deliveries ORDER BY id')
+				.all()
+				.map((row) => (row as Row)['status']),
+		).toEqual(['sending', 'interrupted', 'sent']);
 	});
 });

@@ -1,29 +1,28 @@
 /**
- * The outbox: sends the e-mails of every kind (kind.ts), each row of the `emails` table at
- * most once (store.ts explains the claims), records each outcome, and retries failed ones with
- * backoff (backoff.ts). The service (service.ts) hands it the e-mails of a new submission and
- * runs its `retryDue` from the background loop.
+ * The e-mails' channel of the one outbox (channels.ts): how to send one e-mail of any kind
+ * (kind.ts) through the mailer, and what the log and the health check are told of each attempt.
+ * The claim, the backoff, the record of each outcome and the settling of a stopped process's
+ * claims are the outbox's, as for every channel. The service (service.ts) hands it the e-mails
+ * of a new submission, claimed when they were stored, and waits a little for them.
  */
 import type { EmailStatus } from '../../lib/contact/outcome';
-import { nextAttemptAt } from './backoff';
 import type { ContactConfig } from './config';
+import {
+	describeError,
+	type ChannelOutbox,
+	type OutboxChannel,
+	type RecordedOutcome,
+} from './channels';
 import { composeEmail, describeJob } from './emails';
 import { isAuthFailure, UncertainDeliveryError, type Mailer } from './mailer';
 import type { EmailJob } from './kind';
 import type { EmailKind } from './schema';
-import type { SubmissionStore } from './store';
+import { EMAIL_QUEUE, type SubmissionStore } from './store';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
 export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
 
-/** A short description of an error for the database and the log (no stack trace). */
-export function describeError(error: unknown): string {
-	if (error instanceof Error) {
-		const code = (error as { code?: unknown }).code;
-		return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
-	}
-	return String(error);
-}
+export { describeError };
 
 /** Resolves when `promise` settles or after `ms`, whichever comes first; never rejects. */
 async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
@@ -86,7 +85,7 @@ function processIsRunning(pid: number): boolean {
 	}
 }
 
-/** What the outbox works with. */
+/** What the e-mails' channel works with. */
 export interface OutboxOptions {
 	store: SubmissionStore;
 	mailer: Mailer;
@@ -95,27 +94,30 @@ export interface OutboxOptions {
 	instance: string;
 	now: () => number;
 	log: ContactLog;
-	/** Keeps a promise until it settles, so closing waits for it. */
-	track: <T>(promise: Promise<T>) => Promise<T>;
+	/** The one outbox, which the channel joins. */
+	channels: ChannelOutbox;
 	/** Told of every attempt, once its outcome is recorded. */
 	onAttempt?: ((attempt: EmailAttempt) => void) | undefined;
 }
 
-/** The outbox of one process. */
+/** The e-mails' part of the outbox. */
 export interface Outbox {
 	/**
 	 * Sends the e-mails just stored (claimed by this process) and reports what happened within
 	 * the configured wait (`emailsPending` when some are still under way: they go on).
 	 */
 	sendNew(jobs: readonly EmailJob[]): Promise<EmailStatus>;
-	/** One pass of the retry loop: settles dead claims, then sends due e-mails one by one. */
-	retryDue(isClosed: () => boolean): Promise<void>;
-	/**
-	 * Settles the e-mails left 'sending' by processes that have stopped (start-up): retried
-	 * when their DATA never went out, 'esito incerto' otherwise.
-	 */
-	settleAbandoned(): void;
 }
+
+/** An e-mail as the outbox's item: its row's id is the e-mail's. */
+type EmailItem = EmailJob & { id: number };
+
+const OUTCOMES: Partial<Record<RecordedOutcome, EmailAttempt['outcome']>> = {
+	sent: 'sent',
+	retry: 'retry',
+	failed: 'failed',
+	uncertain: 'uncertain',
+};
 
 export function createOutbox({
 	store,
@@ -124,126 +126,86 @@ export function createOutbox({
 	instance,
 	now,
 	log,
-	track,
+	channels,
 	onAttempt,
 }: OutboxOptions): Outbox {
-	/** Tells `onAttempt`; a failing listener never stops the outbox. */
-	function report(
-		job: EmailJob,
-		startedAt: number,
-		outcome: EmailAttempt['outcome'],
-		error?: unknown,
-	): void {
-		try {
+	const channel: OutboxChannel<EmailItem> = {
+		name: 'email',
+		queue: EMAIL_QUEUE,
+		retry: config.retry,
+		leaseMs: config.sendLeaseMs,
+		// One at a time, as before: the mail server's connections are few and shared.
+		maxInFlight: 1,
+
+		load: (_db, rows) => store.loadJobs(rows).map((job) => ({ ...job, id: job.emailId })),
+
+		async send(job, started) {
+			try {
+				// What the text shows may be drawn now, by its owner, for this attempt only.
+				const declared = job.owner.emails[job.kind];
+				const about = declared?.prepare
+					? declared.prepare(job.about, {
+							db: store.db,
+							emailId: job.emailId,
+							claimedBy: instance,
+							settings: config,
+						})
+					: job.about;
+				await mailer.send(composeEmail({ ...job, about }, config), { onDataStart: started });
+				return { kind: 'sent' };
+			} catch (error) {
+				return error instanceof UncertainDeliveryError
+					? { kind: 'uncertain', error: error.message, cause: error }
+					: { kind: 'retry', error: describeError(error), cause: error };
+			}
+		},
+
+		settled({ retried, uncertain }) {
+			if (retried > 0) {
+				log.warn(
+					`Contact: ${retried} e-mail(s) interrupted before their DATA command; sent again.`,
+				);
+			}
+			if (uncertain > 0) {
+				log.warn(
+					`Contact: ${uncertain} e-mail(s) interrupted during their DATA command: esito incerto, not sent again.`,
+				);
+			}
+		},
+
+		recorded(job, recorded, { error, cause, next, startedAt }) {
+			const outcome = OUTCOMES[recorded];
+			if (!outcome) return;
+			const what = describeJob(job);
+			if (outcome === 'uncertain') {
+				log.warn(`Contact: ${what}: esito incerto (${error ?? ''}); not sent again.`);
+			} else if (outcome !== 'sent') {
+				log.warn(
+					`Contact: ${what} not sent (attempt ${job.attempts + 1} of ${config.retry.maxAttempts}): ${error ?? ''}.` +
+						(next == null ? ' Given up.' : ` Next attempt at ${new Date(next).toISOString()}.`),
+				);
+			}
 			onAttempt?.({
 				emailId: job.emailId,
 				kind: job.kind,
 				about: job.owner.name,
 				attempt: job.attempts + 1,
 				outcome,
-				authFailure: error !== undefined && isAuthFailure(error),
+				authFailure: cause !== undefined && isAuthFailure(cause),
 				durationMs: Math.max(0, now() - startedAt),
 			});
-		} catch (listenerError) {
-			log.error('Contact: e-mail attempt listener failed:', describeError(listenerError));
-		}
-	}
-
-	/** Logs settled claims of stopped processes. */
-	function logSettled({ retried, uncertain }: { retried: number; uncertain: number }): void {
-		if (retried > 0) {
-			log.warn(`Contact: ${retried} e-mail(s) interrupted before their DATA command; sent again.`);
-		}
-		if (uncertain > 0) {
-			log.warn(
-				`Contact: ${uncertain} e-mail(s) interrupted during their DATA command: esito incerto, not sent again.`,
-			);
-		}
-	}
-
-	/** Records what happened to a failed send; never throws. Returns the outcome. */
-	function recordFailure(job: EmailJob, error: unknown): EmailAttempt['outcome'] {
-		const what = describeJob(job);
-		if (error instanceof UncertainDeliveryError) {
-			try {
-				store.markUncertain(job.emailId, instance, error.message);
-			} catch (storeError) {
-				// Left claimed: after the lease it becomes 'interrupted' all the same.
-				log.error(
-					`Contact: cannot record the uncertain e-mail ${job.emailId}:`,
-					describeError(storeError),
-				);
-			}
-			log.warn(`Contact: ${what}: esito incerto (${error.message}); not sent again.`);
-			return 'uncertain';
-		}
-		const failures = job.attempts + 1;
-		const next = nextAttemptAt(failures, now(), config.retry);
-		try {
-			store.markFailed(job.emailId, instance, describeError(error), next);
-		} catch (storeError) {
-			log.error(
-				`Contact: cannot record the failure of e-mail ${job.emailId}:`,
-				describeError(storeError),
-			);
-		}
-		log.warn(
-			`Contact: ${what} not sent (attempt ${failures} of ${config.retry.maxAttempts}): ${describeError(error)}.` +
-				(next === null ? ' Given up.' : ` Next attempt at ${new Date(next).toISOString()}.`),
-		);
-		return next === null ? 'failed' : 'retry';
-	}
-
-	/** Sends one claimed e-mail and records the outcome; true when the mail server took it. */
-	async function deliver(job: EmailJob): Promise<boolean> {
-		const startedAt = now();
-		const onDataStart = () => {
-			try {
-				store.markDataStarted(job.emailId, instance, now());
-			} catch (error) {
-				// Unrecorded, a stop before the outcome is known would send it again.
-				log.error(
-					`Contact: cannot record the start of e-mail ${job.emailId}:`,
-					describeError(error),
-				);
-			}
-		};
-		try {
-			// What the text shows may be drawn now, by its owner, for this attempt only.
-			const declared = job.owner.emails[job.kind];
-			const about = declared?.prepare
-				? declared.prepare(job.about, {
-						db: store.db,
-						emailId: job.emailId,
-						claimedBy: instance,
-						settings: config,
-					})
-				: job.about;
-			await mailer.send(composeEmail({ ...job, about }, config), { onDataStart });
-		} catch (error) {
-			report(job, startedAt, recordFailure(job, error), error);
-			return false;
-		}
-		try {
-			store.markSent(job.emailId, instance, new Date(now()));
-		} catch (error) {
-			// Sent but not recorded: the row stays claimed and becomes 'interrupted', never resent.
-			log.error(`Contact: e-mail ${job.emailId} sent but not recorded:`, describeError(error));
-		}
-		report(job, startedAt, 'sent');
-		return true;
-	}
+		},
+	};
+	const handle = channels.register(channel);
 
 	return {
 		async sendNew(jobs) {
 			const outcomes: (boolean | undefined)[] = jobs.map(() => undefined);
-			const deliveries = track(
-				Promise.all(
-					jobs.map((job, index) =>
-						deliver(job).then((sent) => {
-							outcomes[index] = sent;
-						}),
-					),
+			const deliveries = Promise.all(
+				jobs.map((job, index) =>
+					handle.deliver({ ...job, id: job.emailId }).then((outcome) => {
+						outcomes[index] = outcome === 'sent';
+					}),
 				),
 			);
 			await waitAtMost(deliveries, config.replyWaitMs);
@@ -255,20 +217,6 @@ export function createOutbox({
 				simulationMode: false,
 				...(outcomes.includes(undefined) ? { emailsPending: true } : {}),
 			};
-		},
-
-		async retryDue(isClosed) {
-			logSettled(store.markInterrupted(now() - config.sendLeaseMs, now()));
-			// One claim at a time, so stopping never leaves a claimed e-mail unsent.
-			while (!isClosed()) {
-				const [job] = store.claimDue(now(), instance, 1);
-				if (!job) break;
-				await deliver(job);
-			}
-		},
-
-		settleAbandoned() {
-			logSettled(store.settleClaims((claimedBy) => claimerIsGone(claimedBy, instance), now()));
 		},
 	};
 }

@@ -15,16 +15,22 @@ import type { EmailStatus } from '../../lib/contact/outcome';
 import type { ContactConfig } from './config';
 import type { EmailJob } from './kind';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
+import {
+	createChannelOutbox,
+	type ChannelHandle,
+	type OutboxChannel,
+	type OutboxItem,
+} from './channels';
+import {
+	claimerIsGone,
+	createOutbox,
+	describeError,
+	type ContactLog,
+	type EmailAttempt,
+} from './outbox';
 import { RateLimiter } from './rate-limit';
-import type {
-	Delivery,
-	EarlierSubmission,
-	EmailKind,
-	NewEmail,
-	Registry,
-	SubmissionBase,
-} from './schema';
+import type { Delivery, EarlierSubmission, NewEmail, Registry, SubmissionBase } from './schema';
+import { CONFLICT, earlierEmailStatus, isConflict, SIMULATED, type KeyConflict } from './earlier';
 import { SubmissionStore } from './store';
 
 export type { ContactLog, EmailAttempt } from './outbox';
@@ -62,10 +68,7 @@ export interface SubmitOptions {
 /** What a route answers for a stored submission, besides its id. */
 export type Answer = Omit<SubmitResult, 'id'>;
 
-/** The submission key is stored already, with other contents. */
-export interface KeyConflict {
-	conflict: true;
-}
+export type { KeyConflict } from './earlier';
 
 /** The part of the service every kind shares, as the routes and the server use it. */
 export interface SubmissionsCore {
@@ -132,6 +135,11 @@ export interface SubmissionDesk {
 	/** Adds a task to every pass of the background loop (at least once a minute). */
 	everyPass(task: () => void): void;
 	/**
+	 * Adds a channel to the one outbox (pushes to staff devices, say): its items are claimed,
+	 * retried, settled after a stop and recorded as e-mails are; the channel only sends one.
+	 */
+	channel<Item extends OutboxItem>(channel: OutboxChannel<Item>): ChannelHandle<Item>;
+	/**
 	 * Sends the e-mails due by `at` (ms) as soon as that time comes, rather than at the loop's
 	 * next pass: an e-mail stored to leave later (the 'pronta' one, after its undo window) goes
 	 * out on time. Claims are atomic, so this and the loop never send one twice.
@@ -146,39 +154,6 @@ export interface ContactServiceOptions {
 	/** Told of every e-mail attempt (the JSON log). */
 	onEmailAttempt?: (attempt: EmailAttempt) => void;
 }
-
-const SIMULATED: EmailStatus = Object.freeze({
-	adminNotified: false,
-	userConfirmationSent: false,
-	simulationMode: true,
-});
-
-/**
- * The answer for a submission sent again: where the stored one's e-mails are. Spam gets the
- * answer spam always gets (`withMailer`: whether this server sends e-mail).
- */
-function earlierEmailStatus(earlier: EarlierSubmission, withMailer: boolean): EmailStatus {
-	if (earlier.delivery === 'simulation' || (earlier.delivery === 'none' && !withMailer)) {
-		return SIMULATED;
-	}
-	const sent = (kind: EmailKind) =>
-		earlier.delivery === 'none' ||
-		earlier.emails.some((email) => email.kind === kind && email.status === 'sent');
-	return {
-		adminNotified: sent('admin'),
-		userConfirmationSent: sent('confirmation'),
-		simulationMode: false,
-	};
-}
-
-/** True when a submission key was stored with other contents than those sent now. */
-function isConflict(earlier: EarlierSubmission, fingerprint: string | undefined): boolean {
-	return (
-		earlier.fingerprint !== null && fingerprint !== undefined && earlier.fingerprint !== fingerprint
-	);
-}
-
-const CONFLICT: KeyConflict = Object.freeze({ conflict: true });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -210,8 +185,10 @@ export function createSubmissions(
 		lastAttempt = { outcome: attempt.outcome, authFailure: attempt.authFailure };
 		onEmailAttempt?.(attempt);
 	};
+	/** The one outbox of every channel; e-mails are one when there is a mail server. */
+	const channels = createChannelOutbox({ db: store.db, instance, now, log, track });
 	const outbox = mailer
-		? createOutbox({ store, mailer, config, instance, now, log, track, onAttempt })
+		? createOutbox({ store, mailer, config, instance, now, log, channels, onAttempt })
 		: null;
 
 	/** How a new submission's e-mails are handled: sent, simulated, or none (spam). */
@@ -247,7 +224,7 @@ export function createSubmissions(
 				log.error('Contact: background task failed:', describeError(error));
 			}
 		}
-		if (outbox) await outbox.retryDue(() => closed);
+		if (!closed) await channels.retryDue();
 	}
 
 	function schedule(delay: number): void {
@@ -295,6 +272,10 @@ export function createSubmissions(
 			tasks.push(task);
 		},
 
+		channel(channel) {
+			return channels.register(channel);
+		},
+
 		sendWhenDue(at) {
 			if (!outbox || closed) return;
 			const wakeup = setTimeout(
@@ -302,11 +283,9 @@ export function createSubmissions(
 					wakeups.delete(wakeup);
 					if (closed) return;
 					void track(
-						outbox
-							.retryDue(() => closed)
-							.catch((error: unknown) => {
-								log.error('Contact: sending e-mails due failed:', describeError(error));
-							}),
+						channels.retryDue().catch((error: unknown) => {
+							log.error('Contact: sending e-mails due failed:', describeError(error));
+						}),
 					);
 				},
 				Math.max(0, at - now()),
@@ -348,11 +327,7 @@ export function createSubmissions(
 		start() {
 			if (started || closed) return;
 			started = true;
-			try {
-				outbox?.settleAbandoned();
-			} catch (error) {
-				log.error('Contact: cannot settle e-mails of a stopped run:', describeError(error));
-			}
+			channels.settleAbandoned((claimedBy) => claimerIsGone(claimedBy, instance));
 			schedule(0);
 		},
 
@@ -381,6 +356,7 @@ export function createSubmissions(
 		async close(graceMs = Infinity) {
 			if (closed) return;
 			closed = true;
+			channels.stop();
 			if (timer) clearTimeout(timer);
 			for (const wakeup of wakeups) clearTimeout(wakeup);
 			const deadline = Date.now() + graceMs;

@@ -7,13 +7,10 @@
  * outbox of the retry loop. This class keeps the outbox, retention and the health probe, for
  * the kinds it is opened with (kind.ts), never naming one.
  *
- * An e-mail is sent at most once. Before sending, a process claims the row (status 'sending',
- * in one UPDATE, so two processes can never claim the same row); afterwards it records 'sent',
- * or 'pending' with the time of the next attempt, or 'failed' after the last one. Just before
- * the DATA command goes out it records `data_started_at`. A row left 'sending' by a process that
- * stopped (seen at the next start-up, or after a lease) is settled by that mark: without it the
- * mail server cannot have taken the e-mail, so it is due again; with it nobody knows, so it is
- * marked 'interrupted', shown to staff as 'esito incerto' and never sent again.
+ * An e-mail is sent at most once, by the outbox's one rule for every channel (outbox-queue.ts):
+ * claimed before sending, marked `data_started_at` just before its DATA command goes out, and a
+ * row left 'sending' by a stopped process is due again without that mark, 'interrupted' (shown to
+ * staff as 'esito incerto', never sent again) with it.
  *
  * Schema changes are migrations in code (MIGRATIONS in schema.ts), applied in order at start-up
  * and counted in SQLite's `user_version`: add a new entry, never edit an old one.
@@ -23,6 +20,17 @@ import type { EmailJob, SubmissionKind } from './kind';
 import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from './private-file';
 import { migrate, type EmailKind, type Migration, type Registry } from './schema';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
+import {
+	claimDueRows,
+	markRowFailed,
+	markRowSent,
+	markRowStarted,
+	markRowUncertain,
+	settleClaimsOf,
+	settleExpiredClaims,
+	type QueueTable,
+	type SettledClaims,
+} from './outbox-queue';
 
 /** Options of SubmissionStore.open. */
 export interface OpenOptions {
@@ -30,14 +38,16 @@ export interface OpenOptions {
 	create?: boolean;
 }
 
-/** What settling abandoned claims did: e-mails due again, and e-mails of unknown outcome. */
-export interface SettledClaims {
-	retried: number;
-	uncertain: number;
-}
+export type { SettledClaims } from './outbox-queue';
 
-/** Longest error text kept for an e-mail. */
-const MAX_ERROR_LENGTH = 500;
+/** The e-mails' table of the outbox (outbox-queue.ts): DATA is when the mail server may take one. */
+export const EMAIL_QUEUE: QueueTable = Object.freeze({
+	table: 'emails',
+	startedColumn: 'data_started_at',
+	sentAt: 'iso',
+	interruptedText:
+		"Esito incerto: il server si è fermato mentre trasmetteva l'e-mail al server di posta; non viene ritentata per non inviarla due volte.",
+});
 
 /**
  * Opens the submissions database with its pragmas and brings its schema up to date; every store
@@ -111,57 +121,49 @@ export class SubmissionStore {
 
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
 	claimDue(now: number, claimedBy: string, limit: number): EmailJob[] {
+		return this.#db
+			.transaction(() => this.loadJobs(claimDueRows(this.#db, EMAIL_QUEUE, now, claimedBy, limit)))
+			.immediate();
+	}
+
+	/**
+	 * The e-mails of rows just claimed, each with its owner's data; a row of an owner this
+	 * process does not know (a newer kind) is left claimed, and settled after the lease.
+	 */
+	loadJobs(rows: readonly Record<string, unknown>[]): EmailJob[] {
 		const owners = this.#kinds.map((kind) => kind.owner);
-		const ownerOf = owners.map((owner) => `${owner.column}`).join(', ');
-		const claim = this.#db.transaction((): EmailJob[] => {
-			const claimed = this.#db
-				.prepare(
-					`UPDATE emails SET status = 'sending', claimed_at = @now, claimed_by = @claimedBy,
-						data_started_at = NULL
-					 WHERE id IN (
-						SELECT id FROM emails WHERE status = 'pending' AND next_attempt_at <= @now
-						ORDER BY next_attempt_at, id LIMIT @limit
-					 )
-					 RETURNING id, kind, recipient, attempts, next_attempt_at, ${ownerOf}`,
-				)
-				.all({ now, claimedBy, limit }) as ({
-				id: number;
-				kind: EmailKind;
-				recipient: string;
-				attempts: number;
-				next_attempt_at: number;
-			} & Record<string, number | null>)[];
-			claimed.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id);
-			const abouts = owners.map((owner) =>
-				owner.load(
-					this.#db,
-					claimed.flatMap((row) => row[owner.column] ?? []),
-				),
-			);
-			return claimed.flatMap((row): EmailJob[] => {
-				for (const [index, owner] of owners.entries()) {
-					const ownerId = row[owner.column];
-					const about = ownerId == null ? undefined : abouts[index]?.get(ownerId);
-					if (about) {
-						const { id: emailId, kind, recipient, attempts } = row;
-						return [{ emailId, kind, recipient, attempts, owner, about }];
-					}
+		const claimed = rows as ({
+			id: number;
+			kind: EmailKind;
+			recipient: string;
+			attempts: number;
+		} & Record<string, unknown>)[];
+		const ownerId = (row: Record<string, unknown>, column: string): number | null => {
+			const value = row[column];
+			return typeof value === 'number' ? value : null;
+		};
+		const abouts = owners.map((owner) =>
+			owner.load(
+				this.#db,
+				claimed.flatMap((row) => ownerId(row, owner.column) ?? []),
+			),
+		);
+		return claimed.flatMap((row): EmailJob[] => {
+			for (const [index, owner] of owners.entries()) {
+				const id = ownerId(row, owner.column);
+				const about = id === null ? undefined : abouts[index]?.get(id);
+				if (about) {
+					const { id: emailId, kind, recipient, attempts } = row;
+					return [{ emailId, kind, recipient, attempts, owner, about }];
 				}
-				// An owner this process does not know (a newer kind): left claimed, settled later.
-				return [];
-			});
+			}
+			return [];
 		});
-		return claim.immediate();
 	}
 
 	/** Records that the mail server accepted an e-mail claimed by `claimedBy`. */
 	markSent(emailId: number, claimedBy: string, sentAt: Date): void {
-		this.#db
-			.prepare(
-				`UPDATE emails SET status = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL
-				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
-			)
-			.run(sentAt.toISOString(), emailId, claimedBy);
+		markRowSent(this.#db, EMAIL_QUEUE, emailId, claimedBy, sentAt.getTime());
 	}
 
 	/**
@@ -174,16 +176,7 @@ export class SubmissionStore {
 		error: string,
 		nextAttemptAt: number | null,
 	): void {
-		this.#db
-			.prepare(
-				`UPDATE emails SET
-					status = CASE WHEN @next IS NULL THEN 'failed' ELSE 'pending' END,
-					attempts = attempts + 1,
-					next_attempt_at = COALESCE(@next, next_attempt_at),
-					last_error = @error, data_started_at = NULL
-				 WHERE id = @emailId AND status = 'sending' AND claimed_by = @claimedBy`,
-			)
-			.run({ emailId, claimedBy, error: error.slice(0, MAX_ERROR_LENGTH), next: nextAttemptAt });
+		markRowFailed(this.#db, EMAIL_QUEUE, emailId, claimedBy, error, nextAttemptAt);
 	}
 
 	/**
@@ -191,12 +184,7 @@ export class SubmissionStore {
 	 * answer never came): 'interrupted', shown as 'esito incerto' and never sent again.
 	 */
 	markUncertain(emailId: number, claimedBy: string, error: string): void {
-		this.#db
-			.prepare(
-				`UPDATE emails SET status = 'interrupted', attempts = attempts + 1, last_error = ?
-				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
-			)
-			.run(error.slice(0, MAX_ERROR_LENGTH), emailId, claimedBy);
+		markRowUncertain(this.#db, EMAIL_QUEUE, emailId, claimedBy, error);
 	}
 
 	/**
@@ -204,12 +192,7 @@ export class SubmissionStore {
 	 * the mail server may take it, so a stop before the outcome is recorded must not resend it.
 	 */
 	markDataStarted(emailId: number, claimedBy: string, at: number): void {
-		this.#db
-			.prepare(
-				`UPDATE emails SET data_started_at = ?
-				 WHERE id = ? AND status = 'sending' AND claimed_by = ?`,
-			)
-			.run(at, emailId, claimedBy);
+		markRowStarted(this.#db, EMAIL_QUEUE, emailId, claimedBy, at);
 	}
 
 	/**
@@ -217,7 +200,7 @@ export class SubmissionStore {
 	 * stopped while sending them. See `settleClaims`.
 	 */
 	markInterrupted(claimedBefore: number, now: number = Date.now()): SettledClaims {
-		return this.#settle(`claimed_at < @claimedBefore`, { claimedBefore }, now);
+		return settleExpiredClaims(this.#db, EMAIL_QUEUE, claimedBefore, now);
 	}
 
 	/**
@@ -227,40 +210,7 @@ export class SubmissionStore {
 	 * 'esito incerto' and never sent again (it may have been delivered).
 	 */
 	settleClaims(isGone: (claimedBy: string) => boolean, now: number): SettledClaims {
-		const claimers = (
-			this.#db.prepare(`SELECT DISTINCT claimed_by FROM emails WHERE status = 'sending'`).all() as {
-				claimed_by: string | null;
-			}[]
-		)
-			.map((row) => row.claimed_by ?? '')
-			.filter(isGone);
-		if (claimers.length === 0) return { retried: 0, uncertain: 0 };
-		return this.#settle(
-			`COALESCE(claimed_by, '') IN (SELECT value FROM json_each(@claimers))`,
-			{ claimers: JSON.stringify(claimers) },
-			now,
-		);
-	}
-
-	#settle(where: string, params: Record<string, unknown>, now: number): SettledClaims {
-		const settle = this.#db.transaction((): SettledClaims => {
-			const retried = this.#db
-				.prepare(
-					`UPDATE emails SET status = 'pending', next_attempt_at = @now,
-						claimed_at = NULL, claimed_by = NULL
-					 WHERE status = 'sending' AND data_started_at IS NULL AND ${where}`,
-				)
-				.run({ ...params, now }).changes;
-			const uncertain = this.#db
-				.prepare(
-					`UPDATE emails SET status = 'interrupted', attempts = attempts + 1,
-						last_error = 'Esito incerto: il server si è fermato mentre trasmetteva l''e-mail al server di posta; non viene ritentata per non inviarla due volte.'
-					 WHERE status = 'sending' AND data_started_at IS NOT NULL AND ${where}`,
-				)
-				.run(params).changes;
-			return { retried, uncertain };
-		});
-		return settle.immediate();
+		return settleClaimsOf(this.#db, EMAIL_QUEUE, isGone, now);
 	}
 
 	/** Outbox counts for the health check (store-health.ts). */

@@ -8,10 +8,9 @@
  *   (which deletes their sessions) and an ended session delete it in the same statement, so in
  *   the same transaction. `vapid_key` is the server's public key the device subscribed with: a
  *   device subscribed under another key (the key file lost) gets nothing until it subscribes anew.
- * - `push_deliveries`: the pushes' outbox, one row per device and reservation, stored in the
- *   reservation's transaction and sent by the loop (at most once: claimed before sending, a claim
- *   left by a stopped process becomes 'interrupted', never sent again). Gone with its device or
- *   its reservation.
+ * - `push_deliveries`: the pushes' table of the one outbox (src/server/core/outbox-queue.ts), one
+ *   row per device and reservation, stored in the reservation's transaction. Gone with its
+ *   device or its reservation.
  */
 export const PUSH_MIGRATION = `CREATE TABLE push_subscriptions (
 		id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -42,3 +41,14 @@ export const PUSH_MIGRATION = `CREATE TABLE push_subscriptions (
 	);
 	CREATE INDEX push_deliveries_due ON push_deliveries (status, next_attempt_at);
 	CREATE INDEX push_deliveries_reservation ON push_deliveries (reservation_id);`;
+
+/**
+ * Migration 16: pushes join the one outbox (src/server/core/channels.ts), with its rule for a
+ * stop: `started_at` marks the request about to go out, so a push claimed by a stopped process is
+ * sent again when its request never left, and 'interrupted' when it may have. A push left
+ * 'sending' by a release before this one has no such mark: it counts as started (at most once).
+ * Queued pushes are kept as they are.
+ */
+export const PUSH_OUTBOX_STARTED = `ALTER TABLE push_deliveries ADD COLUMN started_at INTEGER;
+	UPDATE push_deliveries SET started_at = COALESCE(claimed_at, created_at)
+	WHERE status = 'sending';`;

@@ -59,12 +59,18 @@ export interface SendOptions {
 
 type Answer = { status: number } | { error: NodeJS.ErrnoException | Error };
 
-/** POSTs the request web-push described; resolves with the status or the error, never rejects. */
+/**
+ * POSTs the request web-push described; resolves with the status or the error, never rejects.
+ * Nothing of the request is written before the connection (and its TLS handshake) is up, and
+ * `started` is called just before: a stop before that leaves the push due again, a stop after
+ * it never sends it again (the outbox's rule).
+ */
 function post(
 	url: URL,
 	headers: Record<string, string>,
 	body: Buffer | null,
 	timeoutMs: number,
+	started: () => void,
 ): Promise<Answer> {
 	return new Promise((resolve) => {
 		const https = url.protocol === 'https:';
@@ -84,7 +90,14 @@ function post(
 			clearTimeout(timer);
 			resolve({ error });
 		});
-		sent.end(body ?? undefined);
+		sent.on('socket', (socket) => {
+			const write = () => {
+				started();
+				sent.end(body ?? undefined);
+			};
+			if (socket.connecting) socket.once(https ? 'secureConnect' : 'connect', write);
+			else write();
+		});
 	});
 }
 
@@ -94,6 +107,7 @@ export async function sendPush(
 	ping: ReservationPing,
 	keys: VapidKeys,
 	options: SendOptions,
+	started: () => void = () => undefined,
 ): Promise<PushOutcome> {
 	// Checked again when sending: a device stored under laxer rules is never sent to.
 	const verdict = checkEndpoint(subscription.endpoint, options.rules);
@@ -122,7 +136,7 @@ export async function sendPush(
 	const headers = Object.fromEntries(
 		Object.entries(details.headers).map(([name, value]) => [name, String(value)]),
 	);
-	const answer = await post(verdict.url, headers, details.body ?? null, options.timeoutMs);
+	const answer = await post(verdict.url, headers, details.body ?? null, options.timeoutMs, started);
 	if ('error' in answer) {
 		const code = (answer.error as NodeJS.ErrnoException).code;
 		if (code === REFUSED_ADDRESS) return { kind: 'refused', error: answer.error.message };

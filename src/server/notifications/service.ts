@@ -2,29 +2,27 @@
  * Web Push to staff devices as a service of the process (Astro.locals.services.notifications, put
  * together in src/server/services/index.ts): the server's public key for the desk's button, storing and
  * deleting a device's subscription, queueing a new reservation's pushes in its own transaction,
- * and the outbox of pushes, sent side by side (each with its own timeout, so a push service that
- * hangs delays no other device) after each new reservation and by the background loop, retried with backoff when the push service did not take them,
- * at most once. A reservation never waits for a push: it only stores rows; the sending starts
- * after its commit and is never awaited.
+ * and the pushes' channel of the one outbox (src/server/core/channels.ts): how to send one push.
+ * The outbox claims, retries with backoff, settles a stopped run's claims and records, as for
+ * e-mails; pushes are sent side by side, each with its own timeout, so a push service that hangs
+ * delays no other device. A reservation never waits for a push: it only stores rows; the sending
+ * starts after its commit and is never awaited.
  */
 import type Database from 'better-sqlite3';
 import { reservationPath, type ReservationPing } from '../../lib/notifications/ping';
-import { nextAttemptAt } from '../core/backoff';
-import { claimerIsGone, describeError, type ContactLog } from '../core/outbox';
-import { vapidKeys, type VapidKeys } from './keys';
-import { sendPush, type PushOutcome } from './send';
 import { checkEndpoint } from '../../lib/notifications/push-endpoint';
+import type { ChannelHandle, OutboxChannel, OutboxItem } from '../core/channels';
+import type { QueueTable } from '../core/outbox-queue';
+import { vapidKeys, type VapidKeys } from './keys';
+import { sendPush } from './send';
 import type { PushSettings } from './settings';
 import { PUSH_TEXTS } from './texts';
 import {
-	claimDuePush,
 	deleteSubscription,
 	dropSubscription,
-	markPushFailed,
-	markPushSent,
+	loadPushes,
 	queueReservationPushes,
 	saveSubscription,
-	settlePushClaims,
 	type ClaimedPush,
 	type PushSubscriptionInput,
 } from './store';
@@ -56,20 +54,18 @@ export interface NotificationService {
 	): number;
 	/** Starts sending the pushes due, after a commit; returns at once. */
 	sendPushesSoon(): void;
-	/** Sends every push due now, side by side; resolves when none is under way (the loop). */
+	/** Sends every push due now, side by side; resolves when none is under way. */
 	sendDuePushes(): Promise<void>;
-	/** Stops sending, waiting at most `graceMs` for the pushes under way. */
-	closePushes(graceMs?: number): Promise<void>;
 }
 
 /** What the service works with. */
 export interface NotificationOptions {
 	db: Database.Database;
 	settings: PushSettings;
-	/** Who claims pushes: this process (the outbox's instance). */
-	instance: string;
+	/** Joins the one outbox (the core's desk.channel). */
+	channel: <Item extends OutboxItem>(channel: OutboxChannel<Item>) => ChannelHandle<Item>;
 	now: () => number;
-	log: ContactLog;
+	log: Pick<Console, 'warn' | 'error'>;
 	/** The keys (tests may give their own); by default those beside the database. */
 	keys?: VapidKeys;
 }
@@ -88,105 +84,86 @@ export function readSubscription(body: Record<string, unknown>): PushSubscriptio
 	return { endpoint, keys: { p256dh, auth } };
 }
 
+/** The pushes' table of the outbox: `started_at` marks the request about to go out. */
+export const PUSH_QUEUE: QueueTable = Object.freeze({
+	table: 'push_deliveries',
+	startedColumn: 'started_at',
+	sentAt: 'ms',
+	interruptedText: 'interrotta: esito incerto',
+});
+
 /** Creates the notifications' service on the open database. */
 export function createNotificationService({
 	db,
 	settings,
-	instance,
+	channel,
 	now,
 	log,
 	keys = vapidKeys(db.name),
 }: NotificationOptions): NotificationService {
-	let closed = false;
 	for (const warning of settings.warnings) log.warn(warning);
+	const about = (push: ClaimedPush) =>
+		`push ${push.id} of reservation ${push.reservation.id} to device ${push.subscriptionId}`;
 
-	/** Records what became of a claimed push. */
-	function record(push: ClaimedPush, outcome: PushOutcome): void {
-		const about = `push ${push.id} of reservation ${push.reservation.id} to device ${push.subscriptionId}`;
-		switch (outcome.kind) {
-			case 'sent':
-				markPushSent(db, push.id, instance, now());
-				return;
-			case 'gone':
-				dropSubscription(db, push.subscriptionId);
+	const pushes = channel<ClaimedPush>({
+		name: 'push',
+		queue: PUSH_QUEUE,
+		retry: settings.retry,
+		leaseMs: settings.leaseMs,
+		maxInFlight: settings.maxInFlight,
+
+		load: (database, rows) =>
+			loadPushes(
+				database,
+				rows.map((row) => Number(row['id'])),
+			),
+
+		async send(push, started) {
+			const ping: ReservationPing = {
+				code: push.reservation.code,
+				day: push.reservation.day,
+				pieces: push.reservation.pieces,
+				url: reservationPath(push.reservation.id),
+			};
+			const outcome = await sendPush(push.subscription, ping, keys, settings, started);
+			switch (outcome.kind) {
+				case 'sent':
+					return { kind: 'sent' };
+				case 'gone':
+					// The device goes, and its pushes with it (ON DELETE CASCADE).
+					if (db.open) dropSubscription(db, push.subscriptionId);
+					log.warn(
+						outcome.status === 0
+							? `Push: ${about(push)}: not an accepted push service (PUSH_SERVICE_HOSTS); device dropped.`
+							: `Push: ${about(push)}: the push service answered ${outcome.status}; device dropped.`,
+					);
+					return { kind: 'gone' };
+				case 'refused':
+					return { kind: 'failed', error: outcome.error };
+				case 'retry':
+				case 'uncertain':
+					return outcome;
+			}
+		},
+
+		settled({ retried, uncertain }) {
+			log.warn(
+				`Push: ${retried} push(es) of a stopped run due again, ${uncertain} interrupted: esito incerto.`,
+			);
+		},
+
+		recorded(push, outcome, { error, next }) {
+			if (outcome === 'uncertain') {
+				log.warn(`Push: ${about(push)}: ${error ?? ''}, esito incerto; not sent again.`);
+			} else if (outcome === 'failed') {
+				log.warn(`Push: ${about(push)}: not sent (${error ?? ''}); given up.`);
+			} else if (outcome === 'retry' && typeof next === 'number') {
 				log.warn(
-					outcome.status === 0
-						? `Push: ${about}: not an accepted push service (PUSH_SERVICE_HOSTS); device dropped.`
-						: `Push: ${about}: the push service answered ${outcome.status}; device dropped.`,
-				);
-				return;
-			case 'uncertain':
-				markPushFailed(db, push.id, instance, outcome.error, 'uncertain');
-				log.warn(`Push: ${about}: ${outcome.error}, esito incerto; not sent again.`);
-				return;
-			case 'refused':
-				markPushFailed(db, push.id, instance, outcome.error, null);
-				log.warn(`Push: ${about}: refused (${outcome.error}); given up.`);
-				return;
-			case 'retry': {
-				const next = nextAttemptAt(push.attempts + 1, now(), settings.retry);
-				markPushFailed(db, push.id, instance, outcome.error, next);
-				log.warn(
-					`Push: ${about}: not taken (${outcome.error}).` +
-						(next === null ? ' Given up.' : ` Next attempt at ${new Date(next).toISOString()}.`),
+					`Push: ${about(push)}: not taken (${error ?? ''}). Next attempt at ${new Date(next).toISOString()}.`,
 				);
 			}
-		}
-	}
-
-	/** The pushes under way, each on its own: one that hangs holds up none of the others. */
-	const inFlight = new Set<Promise<void>>();
-
-	/** Sends one claimed push and records what became of it; never throws. */
-	async function sendOne(push: ClaimedPush): Promise<void> {
-		const ping: ReservationPing = {
-			code: push.reservation.code,
-			day: push.reservation.day,
-			pieces: push.reservation.pieces,
-			url: reservationPath(push.reservation.id),
-		};
-		const outcome = await sendPush(push.subscription, ping, keys, settings);
-		if (closed && !db.open) return;
-		record(push, outcome);
-	}
-
-	/** Claims due pushes and starts each, up to `maxInFlight` under way at once. */
-	function pump(): void {
-		while (!closed && inFlight.size < settings.maxInFlight) {
-			let push: ClaimedPush | null;
-			try {
-				push = claimDuePush(db, now(), instance);
-			} catch (error) {
-				log.error('Push: cannot claim a push:', describeError(error));
-				return;
-			}
-			if (!push) return;
-			const sending: Promise<void> = sendOne(push)
-				.catch((error: unknown) => log.error('Push: sending failed:', describeError(error)))
-				.finally(() => {
-					inFlight.delete(sending);
-					pump();
-				});
-			inFlight.add(sending);
-		}
-	}
-
-	/** Starts every push due now and resolves once none is under way. */
-	async function sendDuePushes(): Promise<void> {
-		pump();
-		while (inFlight.size > 0) await Promise.race(inFlight);
-	}
-
-	try {
-		const settled = settlePushClaims(
-			db,
-			(claimedBy) => claimerIsGone(claimedBy, instance),
-			now() - settings.leaseMs,
-		);
-		if (settled > 0) log.warn(`Push: ${settled} push(es) interrupted by a stop: esito incerto.`);
-	} catch (error) {
-		log.error('Push: cannot settle the pushes of a stopped run:', describeError(error));
-	}
+		},
+	});
 
 	return {
 		pushPublicKey: keys.publicKey,
@@ -215,24 +192,8 @@ export function createNotificationService({
 			return queueReservationPushes(database, reservation, keys.publicKey, now());
 		},
 
-		sendPushesSoon() {
-			if (closed) return;
-			setImmediate(pump);
-		},
+		sendPushesSoon: () => pushes.sendSoon(),
 
-		sendDuePushes,
-
-		async closePushes(graceMs = Infinity) {
-			closed = true;
-			if (inFlight.size === 0) return;
-			let timer: ReturnType<typeof setTimeout> | undefined;
-			await Promise.race([
-				Promise.all(inFlight),
-				new Promise((resolve) => {
-					timer = setTimeout(resolve, Math.min(graceMs, 2_147_483_647));
-				}),
-			]);
-			clearTimeout(timer);
-		},
+		sendDuePushes: () => pushes.sendDue(),
 	};
 }

@@ -1,7 +1,7 @@
 /**
  * The rows of Web Push (schema.ts) in the site's SQLite file: the devices staff turned
- * notifications on for, and the pushes' outbox. Functions of the open database; every claim is
- * one UPDATE whose WHERE says the row was not claimed yet, so two processes never send one push.
+ * notifications on for, and the pushes queued in the one outbox (their claims, records and
+ * settling are the outbox's: src/server/core/outbox-queue.ts). Functions of the open database.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
@@ -151,7 +151,7 @@ export function queueReservationPushes(
 		.run(reservation.id, now, now, vapidKey, reservation.shopId).changes;
 }
 
-interface ClaimedRow {
+interface PushRow {
 	id: number;
 	attempts: number;
 	subscription_id: number;
@@ -164,44 +164,27 @@ interface ClaimedRow {
 	pieces: number;
 }
 
-/** Claims the next push due at `now` for `claimedBy`, or null when none is due. */
-export function claimDuePush(
-	db: Database.Database,
-	now: number,
-	claimedBy: string,
-): ClaimedPush | null {
-	const claim = db.transaction((): ClaimedRow | undefined => {
-		const due = db
-			.prepare(
-				`SELECT id FROM push_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
-				 ORDER BY next_attempt_at, id LIMIT 1`,
-			)
-			.get(now) as { id: number } | undefined;
-		if (!due) return undefined;
-		const claimed = db
-			.prepare(
-				`UPDATE push_deliveries SET status = 'sending', claimed_at = ?, claimed_by = ?
-				 WHERE id = ? AND status = 'pending'`,
-			)
-			.run(now, claimedBy, due.id).changes;
-		if (claimed !== 1) return undefined;
-		return db
-			.prepare(
-				`SELECT delivery.id, delivery.attempts, delivery.subscription_id, subscription.endpoint,
-					subscription.p256dh, subscription.auth, delivery.reservation_id, reservation.code,
-					reservation.pickup_day,
-					(SELECT COALESCE(SUM(quantity), 0) FROM reservation_items
-					 WHERE reservation_id = reservation.id) AS pieces
-				 FROM push_deliveries AS delivery
-				 JOIN push_subscriptions AS subscription ON subscription.id = delivery.subscription_id
-				 JOIN reservations AS reservation ON reservation.id = delivery.reservation_id
-				 WHERE delivery.id = ?`,
-			)
-			.get(due.id) as ClaimedRow;
-	});
-	const row = claim.immediate();
-	if (!row) return null;
-	return {
+/**
+ * What the pushes of rows the outbox just claimed need (src/server/core/channels.ts claims
+ * them): the device's keys and the reservation's code, day and pieces. In the claim's transaction.
+ */
+export function loadPushes(db: Database.Database, ids: readonly number[]): ClaimedPush[] {
+	if (ids.length === 0) return [];
+	const rows = db
+		.prepare(
+			`SELECT delivery.id, delivery.attempts, delivery.subscription_id, subscription.endpoint,
+				subscription.p256dh, subscription.auth, delivery.reservation_id, reservation.code,
+				reservation.pickup_day,
+				(SELECT COALESCE(SUM(quantity), 0) FROM reservation_items
+				 WHERE reservation_id = reservation.id) AS pieces
+			 FROM push_deliveries AS delivery
+			 JOIN push_subscriptions AS subscription ON subscription.id = delivery.subscription_id
+			 JOIN reservations AS reservation ON reservation.id = delivery.reservation_id
+			 WHERE delivery.id IN (SELECT value FROM json_each(?))
+			 ORDER BY delivery.next_attempt_at, delivery.id`,
+		)
+		.all(JSON.stringify(ids)) as PushRow[];
+	return rows.map((row) => ({
 		id: row.id,
 		attempts: row.attempts,
 		subscriptionId: row.subscription_id,
@@ -212,64 +195,10 @@ export function claimDuePush(
 			day: row.pickup_day,
 			pieces: row.pieces,
 		},
-	};
-}
-
-/** Records a push the push service took. */
-export function markPushSent(db: Database.Database, id: number, claimedBy: string, now: number) {
-	db.prepare(
-		`UPDATE push_deliveries SET status = 'sent', sent_at = ?, attempts = attempts + 1,
-			claimed_at = NULL, claimed_by = NULL, last_error = NULL
-		 WHERE id = ? AND claimed_by = ?`,
-	).run(now, id, claimedBy);
-}
-
-/**
- * Records a failed attempt: due again at `next`, or given up ('failed') when null; 'interrupted'
- * when the push service may have taken it (never sent again).
- */
-export function markPushFailed(
-	db: Database.Database,
-	id: number,
-	claimedBy: string,
-	error: string,
-	next: number | null | 'uncertain',
-): void {
-	const status = next === 'uncertain' ? 'interrupted' : next === null ? 'failed' : 'pending';
-	db.prepare(
-		`UPDATE push_deliveries SET status = ?, attempts = attempts + 1, last_error = ?,
-			next_attempt_at = COALESCE(?, next_attempt_at), claimed_at = NULL, claimed_by = NULL
-		 WHERE id = ? AND claimed_by = ?`,
-	).run(status, error.slice(0, 500), typeof next === 'number' ? next : null, id, claimedBy);
+	}));
 }
 
 /** Deletes a device the push service no longer knows (404, 410); its pushes go with it. */
 export function dropSubscription(db: Database.Database, subscriptionId: number): void {
 	db.prepare('DELETE FROM push_subscriptions WHERE id = ?').run(subscriptionId);
-}
-
-/**
- * Settles pushes left 'sending': by a process that has stopped (`isGone`), or claimed before
- * `leaseStart`. The push service may have taken them, so they become 'interrupted', never
- * sent again (at most once). Returns how many.
- */
-export function settlePushClaims(
-	db: Database.Database,
-	isGone: (claimedBy: string) => boolean,
-	leaseStart: number,
-): number {
-	const rows = db
-		.prepare(`SELECT id, claimed_by, claimed_at FROM push_deliveries WHERE status = 'sending'`)
-		.all() as { id: number; claimed_by: string | null; claimed_at: number | null }[];
-	const settle = db.prepare(
-		`UPDATE push_deliveries SET status = 'interrupted', claimed_at = NULL, claimed_by = NULL,
-			last_error = 'interrotta: esito incerto' WHERE id = ? AND status = 'sending'`,
-	);
-	let settled = 0;
-	for (const row of rows) {
-		if ((row.claimed_at ?? 0) < leaseStart || isGone(row.claimed_by ?? '')) {
-			settled += settle.run(row.id).changes;
-		}
-	}
-	return settled;
 }

@@ -85,23 +85,16 @@ export function createSubmissionServices(
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
 	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
-	// sent after its commit; the outbox's loop sends those due again.
+	// sent after its commit, through the one outbox (a channel of it), whose loop sends those due.
 	const notifications = createNotificationService({
 		db: desk.store.db,
 		settings: options?.push ?? pushSettingsFromEnv({}),
-		instance: desk.instance,
+		channel: (channel) => desk.channel(channel),
 		now: desk.now,
 		log: options?.log ?? console,
 	});
-	desk.everyPass(() => void notifications.sendDuePushes());
 	return {
-		outbox: {
-			...core,
-			async close(graceMs) {
-				await notifications.closePushes(graceMs);
-				await core.close(graceMs);
-			},
-		},
+		outbox: core,
 		messages: createMessagesService(desk),
 		reservations: createReservationsService(desk, pickup, options?.log, notifications),
 		stock: createStockOn(desk.store.db, pickup, desk.now),

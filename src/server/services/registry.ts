@@ -26,7 +26,7 @@ import {
 	RESERVATIONS_HELD_STOCK,
 	RESERVATIONS_TABLES,
 } from '../reservations';
-import { PUSH_MIGRATION } from '../notifications';
+import { PUSH_MIGRATION, PUSH_OUTBOX_STARTED } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 import { STOCK_MIGRATION } from '../stock';
 
@@ -50,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'messages', sql: MESSAGES_HANDLED }, // 13
 	{ thing: 'notifications', sql: PUSH_MIGRATION }, // 14
 	{ thing: 'stock', sql: STOCK_MIGRATION }, // 15
+	{ thing: 'notifications', sql: PUSH_OUTBOX_STARTED }, // 16
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */

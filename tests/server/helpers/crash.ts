@@ -34,12 +34,22 @@ function letters(n: number): string {
 	return n < 26 ? digit : letters(Math.floor(n / 26)) + digit;
 }
 
+/** What a scenario may add: settings, a step once the first server runs, a check before the end. */
+export interface CrashExtras {
+	env?: Record<string, string>;
+	/** Runs once the first server is up, before the load (turning a staff device on, say). */
+	started?: (url: string) => Promise<void>;
+	/** Runs after the restart, once the e-mails are settled, while the second server runs. */
+	settled?: () => Promise<void>;
+}
+
 /** Runs the scenario on a database at `dbPath`; the servers started go into `servers`. */
 export async function killMidLoad(
 	route: CrashRoute,
 	dbPath: string,
 	servers: RunningServer[],
 	{ total, concurrency = 8, killAfter }: { total: number; concurrency?: number; killAfter: number },
+	extras: CrashExtras = {},
 ): Promise<void> {
 	// Holding each e-mail a little keeps some in the middle of sending when the kill comes.
 	const smtp: TestSmtp = await startSmtp({ delayMs: 20 });
@@ -56,10 +66,12 @@ export async function killMidLoad(
 		CONTACT_RETRY_POLL_MS: '100',
 		// Every submission here writes from one address: its confirmations must all go out.
 		CONTACT_DAILY_CONFIRMATIONS: '1000',
+		...extras.env,
 	};
 	try {
 		const first = await startServer({ env });
 		servers.push(first);
+		await extras.started?.(first.url);
 
 		const accepted = new Map<number, unknown>();
 		let next = 0;
@@ -126,6 +138,7 @@ export async function killMidLoad(
 			if (email.status === 'sent') expect(count, `${email.owner}-${email.kind}`).toBe(1);
 			else expect(count).toBeLessThanOrEqual(1);
 		}
+		await extras.settled?.();
 		await second.stop();
 	} finally {
 		await smtp.stop();
