@@ -1,7 +1,8 @@
 /**
- * The submissions core as a service: the outbox of every kind (outbox.ts: mailer, texts,
- * retries with backoff) and the loop that, from start-up, retries failed e-mails (so e-mails left
- * over by a previous run go out too) and deletes, once an hour, the submissions of people silent
+ * The submissions core as a service: the one outbox of every channel (channels.ts; the e-mails'
+ * channel is outbox.ts: mailer, texts; other things add theirs through `desk.channel`) and the
+ * loop that, from start-up, sends what is due in every channel (so items left over by a previous
+ * run go out too) and deletes, once an hour, the submissions of people silent
  * for longer than the retention the privacy policy promises; the health check's facts; and, for
  * each kind's own service (src/server/messages/service.ts, src/server/reservations/service.ts), the
  * desk: the store, a rate limit, the fields every submission stores and the e-mail status of a
