@@ -315,5 +315,12 @@ describe('upgrading a database whose pushes had a queue of their own', () => {
 				.all()
 				.map((row) => (row as Row)['status']),
 		).toEqual(['sending', 'interrupted', 'sent']);
+		// Claimed by a process that stopped before its request went out (no mark): due again.
+		expect(
+			settleClaimsOf(store.db, PUSH_QUEUE, (claimedBy) => claimedBy === 'nuovo', 2001),
+		).toEqual({ retried: 1, uncertain: 0 });
+		expect(
+			claimDueRows(store.db, PUSH_QUEUE, 2001, 'terzo', 10).map((row) => row['reservation_id']),
+		).toEqual([1]);
 	});
 });
