@@ -96,6 +96,9 @@ describe('variantLive and cardLive', () => {
 		['a variant no longer sold', READY, 'whey', 'fragola', { kind: 'gone' }],
 		['a product no longer sold', READY, 'sparito', 'x', { kind: 'gone' }],
 		['a product not asked yet', READY, 'creatina', 'x', { kind: 'loading' }],
+		// Slugs may spell an inherited name: never read as a product or a variant.
+		['a product named like an inherited name', READY, 'constructor', 'x', { kind: 'loading' }],
+		['a variant named like an inherited name', READY, 'whey', 'constructor', { kind: 'gone' }],
 	])('%s', (_name, stock, product, variant, expected) => {
 		expect(variantLive(stock, product, variant)).toEqual(expected);
 	});
@@ -104,6 +107,7 @@ describe('variantLive and cardLive', () => {
 		expect(cardLive(READY, 'whey')).toEqual({ kind: 'ready', pieces: { torino: 5, aosta: 0 } });
 		expect(cardLive(READY, 'sparito')).toEqual({ kind: 'gone' });
 		expect(cardLive({ kind: 'unavailable' }, 'whey')).toEqual({ kind: 'unavailable' });
+		expect(cardLive(READY, 'constructor')).toEqual({ kind: 'loading' });
 	});
 
 	it.each<[VariantLive, number | null, number | null, boolean]>([

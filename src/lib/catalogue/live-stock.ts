@@ -5,6 +5,7 @@
  * the server's HTML shows a neutral placeholder of the same size in every place a figure goes,
  * and the figure, or the Italian "cannot check now", fills it. Pure.
  */
+import { ownValue } from '../own-key';
 
 /** The server's route of the live figure. */
 export const AVAILABILITY_PATH = '/api/disponibilita';
@@ -82,9 +83,9 @@ export type VariantLive =
  */
 export function variantLive(stock: LiveStock, productId: string, variantId: string): VariantLive {
 	if (stock.kind !== 'ready') return stock;
-	const product = stock.products[productId];
+	const product = ownValue(stock.products, productId);
 	if (product === undefined) return { kind: 'loading' };
-	const pieces = product?.[variantId];
+	const pieces = product && ownValue(product, variantId);
 	return pieces ? { kind: 'ready', pieces } : { kind: 'gone' };
 }
 
@@ -168,7 +169,7 @@ export function liveSpot(kind: SpotKind, live: VariantLive, shopId = ''): LiveSp
 	switch (kind) {
 		case 'shop':
 		case 'shop-row': {
-			const count = live.kind === 'ready' ? (live.pieces[shopId] ?? 0) : 0;
+			const count = live.kind === 'ready' ? (ownValue(live.pieces, shopId) ?? 0) : 0;
 			const text = piecesText(count);
 			return { text: kind === 'shop' ? text : capitalised(text), tone: count > 0 ? 'in' : 'out' };
 		}
@@ -192,7 +193,7 @@ export function liveSpot(kind: SpotKind, live: VariantLive, shopId = ''): LiveSp
 /** A product card's figure: in some shop when any of its variants is. */
 export function cardLive(stock: LiveStock, productId: string): VariantLive {
 	if (stock.kind !== 'ready') return stock;
-	const product = stock.products[productId];
+	const product = ownValue(stock.products, productId);
 	if (product === undefined) return { kind: 'loading' };
 	if (product === null) return { kind: 'gone' };
 	const pieces: Record<string, number> = {};
