@@ -273,7 +273,7 @@ export async function reservationPageView(
 			status = outcome.httpStatus;
 		}
 	}
-	const reservation = id !== null && service ? service.staffReservation(id, staff.shops) : null;
+	const reservation = id !== null && service ? service.staffReservation(id, staff) : null;
 	if (!reservation) status = 404;
 	const asked = url.searchParams.get('fatto');
 	const done = error ? null : (ownValue(ACTION_DONE, asked) ?? null);
