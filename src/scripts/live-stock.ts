@@ -6,12 +6,22 @@
  * $liveStock, with the same words (src/lib/catalogue/live-stock.ts), so the text is the same
  * whoever writes it, and only the text and `data-tone` change: never the size of a place.
  */
-import { cardLive, liveSpot, variantLive, type SpotKind } from '../lib/catalogue/live-stock';
+import {
+	cardLive,
+	liveSpot,
+	reserveHref,
+	variantLive,
+	type SpotKind,
+} from '../lib/catalogue/live-stock';
 import { $liveStock, loadLiveStock } from '../stores/live-stock';
 
 const SPOT = '[data-live-stock]';
 
-/** Writes the figure into the places that no hydrated island owns. */
+/**
+ * Writes the figure into the places that no hydrated island owns, and what depends on it: the
+ * product page's main link gets its label and its address (the shop that has the variant) from
+ * the same figure, so it never says the opposite of the table above it.
+ */
 function fill(): void {
 	const stock = $liveStock.get();
 	for (const place of document.querySelectorAll<HTMLElement>(SPOT)) {
@@ -21,6 +31,11 @@ function fill(): void {
 		const { text, tone } = liveSpot(kind as SpotKind, live, shop);
 		if (place.textContent !== text) place.textContent = text;
 		place.dataset['tone'] = tone;
+		if (kind === 'reserve') {
+			const shops = (place.dataset['shops'] ?? '').split(' ');
+			const href = reserveHref(live, product, variant, shops);
+			if (place.getAttribute('href') !== href) place.setAttribute('href', href);
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import {
 	liveSpot,
 	MAX_AVAILABILITY_PRODUCTS,
 	readAvailability,
+	reserveHref,
 	totalPieces,
 	variantLive,
 	type LiveProducts,
@@ -157,7 +158,26 @@ describe('what each place says', () => {
 		['card', none, '', 'Esaurito nei negozi', 'out'],
 		['card', { kind: 'unavailable' }, '', 'Disponibilità non verificabile ora', 'unknown'],
 		['card', { kind: 'loading' }, '', 'Verifica disponibilità…', 'unknown'],
+		// The main link says what the table says, and claims nothing before the figure.
+		['reserve', five, '', 'Prenota in negozio', 'in'],
+		['reserve', { kind: 'ready', pieces: { torino: 0, aosta: 1 } }, '', 'Prenota in negozio', 'in'],
+		['reserve', none, '', 'Chiedi disponibilità', 'out'],
+		['reserve', { kind: 'gone' }, '', 'Chiedi disponibilità', 'out'],
+		['reserve', { kind: 'unavailable' }, '', 'Chiedi disponibilità', 'unknown'],
+		['reserve', { kind: 'loading' }, '', 'Contatta il negozio', 'unknown'],
 	])('%s, %j at %s: «%s» (%s)', (kind, live, shop, text, tone) => {
 		expect(liveSpot(kind, live, shop)).toEqual({ text, tone });
+	});
+
+	it.each<[string, VariantLive, string]>([
+		['the first shop that has it', { kind: 'ready', pieces: { torino: 0, aosta: 2 } }, 'aosta'],
+		['the first shop when both have it', five, 'torino'],
+		['the first shop when none has it', none, 'torino'],
+		['the first shop while not known', { kind: 'loading' }, 'torino'],
+		['the first shop when it cannot be known', { kind: 'unavailable' }, 'torino'],
+	])('the main link names %s', (_name, live, shop) => {
+		expect(reserveHref(live, 'whey', 'cioccolato-2-kg', ['torino', 'aosta'])).toBe(
+			`/contatti?prodotto=whey&variante=cioccolato-2-kg&negozio=${shop}#modulo`,
+		);
 	});
 });

@@ -125,7 +125,13 @@ export type SpotKind =
 	/** The state of the chosen variant in the picker: 'Disponibile', 'Esaurito'. */
 	| 'state'
 	/** A product card: whether any variant is in some shop. */
-	| 'card';
+	| 'card'
+	/**
+	 * The product page's main link under the table: 'Prenota in negozio' when some shop has the
+	 * variant, 'Chiedi disponibilità' when none has or it cannot be checked, and a label that
+	 * claims neither while the figure is on its way (`reserveHref` is its address).
+	 */
+	| 'reserve';
 
 /** The placeholder, while the figure is on its way: as wide as the texts that replace it. */
 const LOADING: Record<SpotKind, string> = {
@@ -135,6 +141,7 @@ const LOADING: Record<SpotKind, string> = {
 	note: 'Verifica della disponibilità in corso…',
 	state: 'Verifica…',
 	card: 'Verifica disponibilità…',
+	reserve: 'Contatta il negozio',
 };
 
 /** What each place says when the figure cannot be read now. */
@@ -145,6 +152,7 @@ export const UNAVAILABLE: Record<SpotKind, string> = {
 	note: 'Non possiamo verificare la disponibilità ora: chiedi al negozio o riprova più tardi.',
 	state: 'Da verificare',
 	card: 'Disponibilità non verificabile ora',
+	reserve: 'Chiedi disponibilità',
 };
 
 /** "5 disponibili", "1 disponibile", "non disponibile". */
@@ -187,7 +195,27 @@ export function liveSpot(kind: SpotKind, live: VariantLive, shopId = ''): LiveSp
 			return { text: total > 0 ? 'Disponibile' : 'Esaurito', tone };
 		case 'card':
 			return { text: total > 0 ? 'Disponibile in negozio' : 'Esaurito nei negozi', tone };
+		case 'reserve':
+			return { text: total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità', tone };
 	}
+}
+
+/**
+ * The address of the product page's main link ('reserve' above): the contact form with the
+ * product, the variant and the first of `shopIds` that has the variant now (the first shop while
+ * the figure is not known), for the message's text (docs/contact.md). Written with its label, by
+ * whatever writes the figure.
+ */
+export function reserveHref(
+	live: VariantLive,
+	productId: string,
+	variantId: string,
+	shopIds: readonly string[],
+): string {
+	const pieces = live.kind === 'ready' ? live.pieces : {};
+	const shop = shopIds.find((id) => (ownValue(pieces, id) ?? 0) > 0) ?? shopIds[0] ?? '';
+	const params = new URLSearchParams({ prodotto: productId, variante: variantId, negozio: shop });
+	return `/contatti?${params.toString()}#modulo`;
 }
 
 /** A product card's figure: in some shop when any of its variants is. */
