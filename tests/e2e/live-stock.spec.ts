@@ -227,7 +227,7 @@ test('a category page asks once for all its cards, and each card says what the s
 });
 
 test.describe('the main link under the table says what the figures say', () => {
-	const link = (page: Page) => page.locator('[data-availability] [data-live-stock="reserve"]');
+	const link = (page: Page) => page.locator('[data-availability] a[href^="/contatti?"]');
 	const notHydrated = (page: Page) =>
 		expect(page.locator('astro-island:has([data-availability])')).toHaveAttribute('ssr', '');
 	const total = (page: Page) => page.locator('[data-availability] [data-live-stock="total"]');

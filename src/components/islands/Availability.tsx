@@ -69,14 +69,12 @@ export default function Availability({
 				{children}
 			</section>
 			{shops.length > 0 && (
-				// Before hydration the late script may have written its label and address already:
-				// hydration keeps them (this element only), the next render writes the same.
+				// Before hydration the late script may have written its label and address already,
+				// reading the product, the variant and the shops from the rows above: hydration keeps
+				// them (this element only), the next render writes the same.
 				<a
 					href={reserveHref(live, productSlug, variant.id, shopIds)}
 					data-live-stock="reserve"
-					data-product={productSlug}
-					data-variant={variant.id}
-					data-shops={shopIds.join(' ')}
 					className="flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white"
 					suppressHydrationWarning
 				>
