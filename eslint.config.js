@@ -10,6 +10,17 @@ import tseslint from 'typescript-eslint';
 /** The repository root, for typescript-eslint's project service (import.meta.dirname needs Node 20.11). */
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+// `key in table` also finds what every object inherits (`toString`, `constructor`, `valueOf`…):
+// with a key from an address, a request or the browser's storage, a page read a function as a
+// notice and broke. Tables are looked up by their own keys only (isOwnKey, ownValue:
+// src/lib/own-key.ts); `'name' in value` with a literal name (a feature test, a union's tag)
+// stays allowed.
+const OWN_KEYS_ONLY = {
+	selector: 'BinaryExpression[operator="in"]:not([left.type="Literal"])',
+	message:
+		'Look a key up with isOwnKey or ownValue (src/lib/own-key.ts): `in` also finds inherited names such as toString.',
+};
+
 export default defineConfig(
 	globalIgnores([
 		'dist/',
@@ -84,6 +95,11 @@ export default defineConfig(
 		languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
 	},
 
+	{
+		files: ['src/**/*.{ts,tsx,astro}', 'functions/**/*.ts'],
+		rules: { 'no-restricted-syntax': ['error', OWN_KEYS_ONLY] },
+	},
+
 	// The server reads every body, a request's or a fetched answer's, through its one bounded
 	// reader (readBodyAtMost, src/server/submissions/submission.ts), which stops at a limit: a
 	// body read whole (text(), json(), arrayBuffer(), formData(), blob(), bytes()) or by hand (a
@@ -93,6 +109,7 @@ export default defineConfig(
 		rules: {
 			'no-restricted-syntax': [
 				'error',
+				OWN_KEYS_ONLY,
 				{
 					selector:
 						'CallExpression[arguments.length=0][callee.property.name=/^(text|json|arrayBuffer|formData|blob|bytes)$/]',

@@ -77,6 +77,9 @@ export default defineConfig({
 			CONTACT_RATE_LIMIT: '100000',
 			// Staff sign-ins from every test come from one address; the limit has its own server test.
 			STAFF_RATE_LIMIT: '100000',
+			// Every page every test opens reads the availability from this one address; the limit
+			// has its own server and CDN tests.
+			AVAILABILITY_RATE_LIMIT: '100000',
 			SMTP_HOST: '',
 		},
 		reuseExistingServer: false,

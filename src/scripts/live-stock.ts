@@ -6,21 +6,58 @@
  * $liveStock, with the same words (src/lib/catalogue/live-stock.ts), so the text is the same
  * whoever writes it, and only the text and `data-tone` change: never the size of a place.
  */
-import { cardLive, liveSpot, variantLive, type SpotKind } from '../lib/catalogue/live-stock';
+import {
+	cardLive,
+	liveSpot,
+	reserveHref,
+	variantLive,
+	type LiveSpot,
+	type LiveStock,
+	type SpotKind,
+} from '../lib/catalogue/live-stock';
 import { $liveStock, loadLiveStock } from '../stores/live-stock';
 
 const SPOT = '[data-live-stock]';
 
-/** Writes the figure into the places that no hydrated island owns. */
+/** Writes the words of a place, and its look. */
+function write(place: HTMLElement, { text, tone }: LiveSpot): void {
+	if (place.textContent !== text) place.textContent = text;
+	place.dataset['tone'] = tone;
+}
+
+/**
+ * The product page's main link: it belongs to the table above it (the same `[data-availability]`
+ * box), whose rows name the product, the variant and the shops in their order, so it carries none
+ * of them itself (the product page's HTML is near its byte budget). Its label and its address
+ * (the shop that has the variant) come from the same figure as the rows, so it never says the
+ * opposite of the table.
+ */
+function writeReserve(link: HTMLElement, stock: LiveStock): void {
+	const rows = [
+		...(link
+			.closest('[data-availability]')
+			?.querySelectorAll<HTMLElement>('[data-live-stock="shop-row"]') ?? []),
+	];
+	const { product = '', variant = '' } = rows[0]?.dataset ?? {};
+	const live = variantLive(stock, product, variant);
+	write(link, liveSpot('reserve', live));
+	const shops = rows.map((row) => row.dataset['shop'] ?? '');
+	const href = reserveHref(live, product, variant, shops);
+	if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+}
+
+/** Writes the figure, and what depends on it, into the places that no hydrated island owns. */
 function fill(): void {
 	const stock = $liveStock.get();
 	for (const place of document.querySelectorAll<HTMLElement>(SPOT)) {
 		if (place.closest('astro-island:not([ssr])')) continue;
 		const { liveStock: kind, product = '', variant = '', shop = '' } = place.dataset;
+		if (kind === 'reserve') {
+			writeReserve(place, stock);
+			continue;
+		}
 		const live = kind === 'card' ? cardLive(stock, product) : variantLive(stock, product, variant);
-		const { text, tone } = liveSpot(kind as SpotKind, live, shop);
-		if (place.textContent !== text) place.textContent = text;
-		place.dataset['tone'] = tone;
+		write(place, liveSpot(kind as SpotKind, live, shop));
 	}
 }
 

@@ -14,6 +14,7 @@ import {
 	NODE_ORIGIN,
 	PROXY_SECRET,
 	RATE_LIMIT,
+	AVAILABILITY_LIMIT,
 	startNode,
 	stopNode,
 	storedFrom,
@@ -208,6 +209,33 @@ test.describe('through the CDN', () => {
 		expect(free.status()).toBe(200);
 		expect(free.headers()['cache-control']).toContain('no-store');
 		expect(((await free.json()) as { negozio: string }).negozio).toBe('torino');
+	});
+
+	test('the availability: HEAD as GET without the body, and its limit per visitor, through the function', async ({
+		request,
+	}) => {
+		const path = '/api/disponibilita?prodotto=whey-concentrate-80';
+		const visitor = { 'CF-Connecting-IP': visitorAddress(6) };
+		const get = await request.get(path, { headers: visitor });
+		const head = await request.head(path, { headers: visitor });
+		expect([get.status(), head.status()]).toEqual([200, 200]);
+		expect(await head.body()).toHaveLength(0);
+		for (const name of ['content-type', 'cache-control', 'x-content-type-options']) {
+			expect(head.headers()[name], name).toBe(get.headers()[name]);
+		}
+		for (let i = 2; i < AVAILABILITY_LIMIT; i++) {
+			expect((await request.get(path, { headers: visitor })).status()).toBe(200);
+		}
+		const limited = await request.get(path, { headers: visitor });
+		expect(limited.status()).toBe(429);
+		expect(limited.headers()['retry-after']).toMatch(/^[1-9]\d*$/);
+		expect(limited.headers()['cache-control']).toContain('no-store');
+		expect(((await limited.json()) as { error: string }).error).toMatch(
+			/^Troppe richieste di disponibilità in poco tempo: riprova tra \d+ second[oi]\.$/,
+		);
+		// Another visitor behind the same CDN reads it as always.
+		const other = await request.get(path, { headers: { 'CF-Connecting-IP': visitorAddress(7) } });
+		expect(other.status()).toBe(200);
 	});
 });
 

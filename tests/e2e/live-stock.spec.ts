@@ -28,8 +28,12 @@ const shopFigure = (page: Page, shop: string) =>
 	stockLine(page).locator(`[data-live-stock="shop"][data-shop="${shop}"]`);
 
 /** What the server says each shop has of a variant now. */
-async function serverFigure(page: Page, variantId = FIRST): Promise<Record<string, number>> {
-	const response = await page.request.get(`/api/disponibilita?prodotto=${PRODUCT}`);
+async function serverFigure(
+	page: Page,
+	variantId = FIRST,
+	productId = PRODUCT,
+): Promise<Record<string, number>> {
+	const response = await page.request.get(`/api/disponibilita?prodotto=${productId}`);
 	expect(response.status()).toBe(200);
 	expect(response.headers()['cache-control']).toBe('no-store');
 	const body = (await response.json()) as {
@@ -37,7 +41,7 @@ async function serverFigure(page: Page, variantId = FIRST): Promise<Record<strin
 		prodotti: Record<string, Record<string, Record<string, number>>>;
 	};
 	expect(body.negozi).toEqual(['torino', 'aosta']);
-	return body.prodotti[PRODUCT]?.[variantId] ?? {};
+	return body.prodotti[productId]?.[variantId] ?? {};
 }
 
 /** The stock line's words for a shop's pieces. */
@@ -220,4 +224,74 @@ test('a category page asks once for all its cards, and each card says what the s
 		);
 	}
 	expect(held.asked).toHaveLength(1);
+});
+
+test.describe('the main link under the table says what the figures say', () => {
+	const link = (page: Page) => page.locator('[data-availability] a[href^="/contatti?"]');
+	const notHydrated = (page: Page) =>
+		expect(page.locator('astro-island:has([data-availability])')).toHaveAttribute('ssr', '');
+	const total = (page: Page) => page.locator('[data-availability] [data-live-stock="total"]');
+	/** The contact form's address for a variant and the shop the link should name. */
+	const contactHref = (product: string, variant: string, figure: Record<string, number>) => {
+		const shop = ['torino', 'aosta'].find((id) => (figure[id] ?? 0) > 0) ?? 'torino';
+		return `/contatti?prodotto=${product}&variante=${variant}&negozio=${shop}#modulo`;
+	};
+
+	test('in stock: a label that claims nothing, then «Prenota in negozio», before any island hydrates, moving nothing', async ({
+		page,
+	}) => {
+		const figure = await serverFigure(page);
+		const pieces = (figure['torino'] ?? 0) + (figure['aosta'] ?? 0);
+		expect(pieces).toBeGreaterThan(0);
+		const held = await holdAvailability(page);
+		await page.goto(PAGE);
+		await expect(link(page)).toHaveText('Contatta il negozio');
+		const before = await link(page).boundingBox();
+		await expect.poll(() => held.asked.length).toBe(1);
+		held.release();
+		await expect(total(page)).toHaveText(`${pieces} ${pieces === 1 ? 'pezzo' : 'pezzi'}`);
+		await expect(link(page)).toHaveText('Prenota in negozio');
+		await expect(link(page)).toHaveAttribute('href', contactHref(PRODUCT, FIRST, figure));
+		await notHydrated(page);
+		expect(await link(page).boundingBox()).toEqual(before);
+	});
+
+	test('none free: «Chiedi disponibilità» before hydration; a size some shop has turns it into «Prenota in negozio»', async ({
+		page,
+	}) => {
+		const product = 'whey-concentrate-80';
+		const none = await serverFigure(page, 'cioccolato-900-g', product);
+		expect((none['torino'] ?? 0) + (none['aosta'] ?? 0)).toBe(0);
+		const some = await serverFigure(page, 'cioccolato-2-kg', product);
+		expect((some['torino'] ?? 0) + (some['aosta'] ?? 0)).toBeGreaterThan(0);
+		await page.goto(`/prodotti/proteine/${product}`);
+		await expect(total(page)).toHaveText('0 pezzi');
+		await expect(link(page)).toHaveText('Chiedi disponibilità');
+		await expect(link(page)).toHaveAttribute(
+			'href',
+			contactHref(product, 'cioccolato-900-g', none),
+		);
+		await notHydrated(page);
+
+		// The picker changes the variant: the figures and the link follow it together.
+		await size(page, '2 kg').tap();
+		await expect(page.getByRole('radio', { name: '2 kg' })).toBeChecked();
+		await expect(link(page)).toHaveText('Prenota in negozio');
+		await expect(link(page)).toHaveAttribute('href', contactHref(product, 'cioccolato-2-kg', some));
+		await expect(total(page)).not.toHaveText('0 pezzi');
+		// The size no shop has is disabled now (docs/catalogue.md): there is no way back to it.
+		await expect(page.getByRole('radio', { name: '900 g' })).toBeDisabled();
+	});
+
+	test('without JavaScript the link claims nothing either way', async ({ browser }) => {
+		const context = await browser.newContext({ javaScriptEnabled: false });
+		const page = await context.newPage();
+		await page.goto(PAGE);
+		await expect(link(page)).toHaveText('Contatta il negozio');
+		await expect(link(page)).toHaveAttribute(
+			'href',
+			`/contatti?prodotto=${PRODUCT}&variante=${FIRST}&negozio=torino#modulo`,
+		);
+		await context.close();
+	});
 });

@@ -26,6 +26,7 @@ let server: RunningServer;
 let dbPath: string;
 let smtp: TestSmtp;
 let giulia: StaffSession;
+let marco: StaffSession;
 let pieces: SinglePiece[] = [];
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
 		cleanups,
 	));
 	giulia = createStaffSession(dbPath, { name: 'Giulia', shops: ['torino'] }, server.url);
+	marco = createStaffSession(dbPath, { name: 'Marco', shops: ['torino'] }, server.url);
 	pieces = singlePieces(400).filter((piece) => piece.shopId === 'torino');
 }, 60_000);
 
@@ -58,10 +60,10 @@ function body(response: { body: string }): Record<string, unknown> {
 	return JSON.parse(response.body) as Record<string, unknown>;
 }
 
-function act(id: number, fields: Record<string, unknown>) {
+function act(id: number, fields: Record<string, unknown>, who: StaffSession = giulia) {
 	return staffRequest(server.url, `/api/gestione/prenotazioni/${id}`, {
 		method: 'POST',
-		cookie: giulia.cookie,
+		cookie: who.cookie,
 		body: fields,
 	});
 }
@@ -220,6 +222,49 @@ describe("undoing 'Pronta per il ritiro'", { timeout: 60_000 }, () => {
 		expect(back.body).not.toMatch(/value="annulla-pronta"/);
 		expect(storedReady(id)).toBeUndefined();
 	});
+	it('only the member who marked it can undo it: a colleague is refused and never offered it', async () => {
+		const { id } = await reserve('pronta.di.giulia@example.it');
+		expect((await act(id, { azione: 'pronta', versione: 1 })).status).toBe(200);
+		const read = async (who: StaffSession) =>
+			body(
+				await staffRequest(server.url, `/api/gestione/prenotazioni/${id}`, { cookie: who.cookie }),
+			)['undoUntil'];
+		expect(typeof (await read(giulia))).toBe('string');
+		expect(await read(marco)).toBeNull();
+		const page = (who: StaffSession) =>
+			staffRequest(server.url, `/gestione/prenotazioni/${id}?fatto=pronta`, {
+				cookie: who.cookie,
+				headers: { Accept: 'text/html' },
+			});
+		expect((await page(giulia)).body).toMatch(/name="azione" value="annulla-pronta"/);
+		expect((await page(marco)).body).not.toMatch(/value="annulla-pronta"/);
+
+		const refused = await act(id, { azione: 'annulla-pronta', versione: 2 }, marco);
+		expectPrivate(refused);
+		expect([refused.status, body(refused)['error']]).toEqual([
+			403,
+			'Solo chi l’ha segnata Pronta per il ritiro (Giulia) può annullarla: la prenotazione resta Pronta per il ritiro.',
+		]);
+		// The same refusal without JavaScript, as the page's form posts it.
+		const form = await rawRequest(`${server.url}/gestione/prenotazioni/${id}`, {
+			method: 'POST',
+			headers: {
+				Origin: server.url,
+				Cookie: marco.cookie,
+				'Content-Type': 'application/x-www-form-urlencoded',
+				Accept: 'text/html',
+			},
+			body: new URLSearchParams({ azione: 'annulla-pronta', versione: '2' }).toString(),
+		});
+		expect(form.status).toBe(403);
+		expect(form.body).toContain('Solo chi l’ha segnata Pronta per il ritiro (Giulia)');
+		// Nothing changed: still Pronta, its e-mail still waiting, and Giulia can still undo it.
+		expect(storedReady(id)?.status).toBe('pending');
+		const undone = await act(id, { azione: 'annulla-pronta', versione: 2 });
+		expect([undone.status, body(undone)['status']]).toEqual([200, 'held']);
+		expect(storedReady(id)).toBeUndefined();
+	});
+
 	it('the pick list offers the same undo after a tick', async () => {
 		const { id } = await reserve('spuntata.annullata@example.it');
 		const post = (fields: Record<string, string>) =>

@@ -14,6 +14,7 @@ describe('contact configuration', () => {
 			smtp: null,
 			shopEmail: null,
 			rateLimitPerMinute: 5,
+			availabilityRatePerMinute: 300,
 			retentionDays: 365,
 			retry: DEFAULT_RETRY_POLICY,
 		});
@@ -85,6 +86,13 @@ describe('contact configuration', () => {
 		expect(config.rateLimitPerMinute).toBe(0);
 	});
 
+	it('reads the availability’s own limit', () => {
+		const read = (value: string) =>
+			contactConfigFromEnv({ AVAILABILITY_RATE_LIMIT: value }, ROOT, COMPANY)
+				.availabilityRatePerMinute;
+		expect([read('40'), read('0')]).toEqual([40, 0]);
+	});
+
 	it('waits RFC 5321 minutes for the end of a message, briefly for the rest', () => {
 		const config = contactConfigFromEnv(SMTP, ROOT, COMPANY);
 		expect(config.smtp).toMatchObject({ timeoutMs: 15_000, dataTimeoutMs: 600_000 });
@@ -110,6 +118,7 @@ describe('contact configuration', () => {
 		[{ ...SMTP, SMTP_SECURE: 'forse' }, /SMTP_SECURE must be true or false/],
 		[{ CONTACT_RATE_LIMIT: '-1' }, /CONTACT_RATE_LIMIT/],
 		[{ CONTACT_RATE_LIMIT: '2.5' }, /CONTACT_RATE_LIMIT/],
+		[{ AVAILABILITY_RATE_LIMIT: 'molte' }, /AVAILABILITY_RATE_LIMIT/],
 		[{ CONTACT_RETRY_BASE_MS: '1000', CONTACT_RETRY_MAX_DELAY_MS: '10' }, /MAX_DELAY/],
 	])('refuses %j', (env, message) => {
 		expect(() => contactConfigFromEnv(env, ROOT, COMPANY)).toThrow(ContactConfigError);

@@ -7,6 +7,7 @@ import {
 	liveSpot,
 	MAX_AVAILABILITY_PRODUCTS,
 	readAvailability,
+	reserveHref,
 	totalPieces,
 	variantLive,
 	type LiveProducts,
@@ -96,6 +97,9 @@ describe('variantLive and cardLive', () => {
 		['a variant no longer sold', READY, 'whey', 'fragola', { kind: 'gone' }],
 		['a product no longer sold', READY, 'sparito', 'x', { kind: 'gone' }],
 		['a product not asked yet', READY, 'creatina', 'x', { kind: 'loading' }],
+		// Slugs may spell an inherited name: never read as a product or a variant.
+		['a product named like an inherited name', READY, 'constructor', 'x', { kind: 'loading' }],
+		['a variant named like an inherited name', READY, 'whey', 'constructor', { kind: 'gone' }],
 	])('%s', (_name, stock, product, variant, expected) => {
 		expect(variantLive(stock, product, variant)).toEqual(expected);
 	});
@@ -104,6 +108,7 @@ describe('variantLive and cardLive', () => {
 		expect(cardLive(READY, 'whey')).toEqual({ kind: 'ready', pieces: { torino: 5, aosta: 0 } });
 		expect(cardLive(READY, 'sparito')).toEqual({ kind: 'gone' });
 		expect(cardLive({ kind: 'unavailable' }, 'whey')).toEqual({ kind: 'unavailable' });
+		expect(cardLive(READY, 'constructor')).toEqual({ kind: 'loading' });
 	});
 
 	it.each<[VariantLive, number | null, number | null, boolean]>([
@@ -153,7 +158,26 @@ describe('what each place says', () => {
 		['card', none, '', 'Esaurito nei negozi', 'out'],
 		['card', { kind: 'unavailable' }, '', 'Disponibilità non verificabile ora', 'unknown'],
 		['card', { kind: 'loading' }, '', 'Verifica disponibilità…', 'unknown'],
+		// The main link says what the table says, and claims nothing before the figure.
+		['reserve', five, '', 'Prenota in negozio', 'in'],
+		['reserve', { kind: 'ready', pieces: { torino: 0, aosta: 1 } }, '', 'Prenota in negozio', 'in'],
+		['reserve', none, '', 'Chiedi disponibilità', 'out'],
+		['reserve', { kind: 'gone' }, '', 'Chiedi disponibilità', 'out'],
+		['reserve', { kind: 'unavailable' }, '', 'Chiedi disponibilità', 'unknown'],
+		['reserve', { kind: 'loading' }, '', 'Contatta il negozio', 'unknown'],
 	])('%s, %j at %s: «%s» (%s)', (kind, live, shop, text, tone) => {
 		expect(liveSpot(kind, live, shop)).toEqual({ text, tone });
+	});
+
+	it.each<[string, VariantLive, string]>([
+		['the first shop that has it', { kind: 'ready', pieces: { torino: 0, aosta: 2 } }, 'aosta'],
+		['the first shop when both have it', five, 'torino'],
+		['the first shop when none has it', none, 'torino'],
+		['the first shop while not known', { kind: 'loading' }, 'torino'],
+		['the first shop when it cannot be known', { kind: 'unavailable' }, 'torino'],
+	])('the main link names %s', (_name, live, shop) => {
+		expect(reserveHref(live, 'whey', 'cioccolato-2-kg', ['torino', 'aosta'])).toBe(
+			`/contatti?prodotto=whey&variante=cioccolato-2-kg&negozio=${shop}#modulo`,
+		);
 	});
 });

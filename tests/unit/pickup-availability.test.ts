@@ -91,6 +91,16 @@ describe('lineStatus at Sede Torino', () => {
 	])('%s', (_name, item, live, expected) => {
 		expect(lineStatus(item, live, 'torino', SHOPS)).toEqual(expected);
 	});
+
+	it('reads a shop id from the browser’s storage as a shop, never as an inherited name', () => {
+		const live = ready({ torino: 0, aosta: 2 });
+		expect(lineStatus(line(1), live, 'constructor', ['constructor', 'aosta'])).toEqual({
+			kind: 'elsewhere',
+			shopId: 'aosta',
+			stock: 2,
+		});
+		expect(statusText({ kind: 'ok', stock: 1 }, 'toString', NAMES)).not.toMatch(/function/);
+	});
 });
 
 describe('what a status means', () => {
@@ -150,6 +160,12 @@ describe('prices and the indicative total', () => {
 		['the stored price for a variant not in the data', { kind: 'missing' }, 5490],
 	])('%s', (_name, state, expected) => {
 		expect(currentPrice(line(1), state)).toBe(expected);
+	});
+
+	it('never reads an inherited name of a stored line as a product or a variant', () => {
+		expect(currentPrice(line(1, 'constructor'), priced(4990))).toBe(5490);
+		const stored = { ...line(1), productId: 'valueOf' };
+		expect(indicativeTotal([stored], {})).toEqual({ cents: 5490, partial: false });
 	});
 
 	it('sums the known prices and says when one is missing', () => {

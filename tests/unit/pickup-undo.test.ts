@@ -4,7 +4,15 @@ import type { ReservationStatus } from '../../src/lib/pickup/status';
 
 const READY_AT = '2026-11-27T09:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(READY_AT) + ms);
-const staffReady: LastStep = { actor: 'staff', from: 'held', to: 'ready', at: READY_AT };
+/** Giulia (id 7) marked it 'Pronta'. */
+const GIULIA = 7;
+const staffReady: LastStep = {
+	actor: 'staff',
+	staffId: GIULIA,
+	from: 'held',
+	to: 'ready',
+	at: READY_AT,
+};
 
 describe('undoCheck', () => {
 	const cases: [string, ReservationStatus, LastStep | null, number, number, string][] = [
@@ -20,7 +28,7 @@ describe('undoCheck', () => {
 		[
 			'the customer cancelled meanwhile',
 			'ready',
-			{ actor: 'customer', from: 'ready', to: 'cancelled', at: READY_AT },
+			{ actor: 'customer', staffId: null, from: 'ready', to: 'cancelled', at: READY_AT },
 			0,
 			10_000,
 			'state',
@@ -28,15 +36,33 @@ describe('undoCheck', () => {
 		[
 			'the latest step is not a Pronta',
 			'ready',
-			{ actor: 'staff', from: 'ready', to: 'held', at: READY_AT },
+			{ ...staffReady, from: 'ready', to: 'held' },
 			0,
 			10_000,
 			'state',
 		],
 		['a broken time', 'ready', { ...staffReady, at: 'not a time' }, 0, 10_000, 'expired'],
+		// Only who marked it can undo it, also within the window.
+		['marked by a colleague', 'ready', { ...staffReady, staffId: 8 }, 0, 10_000, 'another-member'],
+		[
+			'marked by a colleague, window over',
+			'ready',
+			{ ...staffReady, staffId: 8 },
+			60_000,
+			10_000,
+			'another-member',
+		],
+		[
+			'marked by nobody known',
+			'ready',
+			{ ...staffReady, staffId: null },
+			0,
+			10_000,
+			'another-member',
+		],
 	];
 	it.each(cases)('%s', (_name, status, last, elapsed, windowMs, expected) => {
-		const check = undoCheck(status, last, at(elapsed), windowMs);
+		const check = undoCheck(status, last, GIULIA, at(elapsed), windowMs);
 		expect(check.ok ? 'ok' : check.why).toBe(expected);
 		if (check.ok) expect(check.until.toISOString()).toBe(at(windowMs).toISOString());
 	});

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { totalPieces, variantLive } from '../../lib/catalogue/live-stock';
+import { liveSpot, reserveHref, variantLive } from '../../lib/catalogue/live-stock';
 import type { ShopRef } from '../../lib/catalogue/variants';
 import { LiveText, useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
@@ -13,20 +13,13 @@ export type AvailabilityProps = {
 	children?: ReactNode;
 };
 
-/** Link to the contact form with the product, variant and shop filled in (docs/contact.md). */
-function reserveHref(productSlug: string, variantId: string, shopId: string): string {
-	const params = new URLSearchParams({
-		prodotto: productSlug,
-		variante: variantId,
-		negozio: shopId,
-	});
-	return `/contatti?${params.toString()}#modulo`;
-}
-
 /**
  * 'Disponibile nei nostri negozi': the pieces each shop has now of the selected variant, and in
  * total (the live figure, a placeholder until it arrives, or that it cannot be checked now), and
- * 'Prenota in negozio' for the first shop that has it.
+ * the link to the contact form under it: 'Prenota in negozio' for the first shop that has it,
+ * 'Chiedi disponibilità' when none has. The link is one of the figure's places: before this
+ * island hydrates, src/scripts/live-stock.ts writes its label and address with the figure's, and
+ * the island draws the same from the same store (`liveSpot`, `reserveHref`).
  */
 export default function Availability({
 	initialId,
@@ -39,10 +32,8 @@ export default function Availability({
 	const variant = variants.find((item) => item.id === selectedId) ?? variants[0];
 	const live = variantLive(useLiveStock(), productSlug, variant?.id ?? '');
 	if (!variant) return null;
-	const total = totalPieces(live);
-	const firstShop =
-		(live.kind === 'ready' && shops.find((shop) => (live.pieces[shop.id] ?? 0) > 0)) || shops[0];
 	const spot = { live, productId: productSlug, variantId: variant.id };
+	const shopIds = shops.map((shop) => shop.id);
 
 	return (
 		<div className="space-y-4" data-availability>
@@ -77,12 +68,17 @@ export default function Availability({
 				</p>
 				{children}
 			</section>
-			{firstShop && (
+			{shops.length > 0 && (
+				// Before hydration the late script may have written its label and address already,
+				// reading the product, the variant and the shops from the rows above: hydration keeps
+				// them (this element only), the next render writes the same.
 				<a
-					href={reserveHref(productSlug, variant.id, firstShop.id)}
+					href={reserveHref(live, productSlug, variant.id, shopIds)}
+					data-live-stock="reserve"
 					className="flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white"
+					suppressHydrationWarning
 				>
-					{total !== null && total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità'}
+					{liveSpot('reserve', live).text}
 				</a>
 			)}
 		</div>

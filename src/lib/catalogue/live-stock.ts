@@ -5,6 +5,7 @@
  * the server's HTML shows a neutral placeholder of the same size in every place a figure goes,
  * and the figure, or the Italian "cannot check now", fills it. Pure.
  */
+import { ownValue } from '../own-key';
 
 /** The server's route of the live figure. */
 export const AVAILABILITY_PATH = '/api/disponibilita';
@@ -82,9 +83,9 @@ export type VariantLive =
  */
 export function variantLive(stock: LiveStock, productId: string, variantId: string): VariantLive {
 	if (stock.kind !== 'ready') return stock;
-	const product = stock.products[productId];
+	const product = ownValue(stock.products, productId);
 	if (product === undefined) return { kind: 'loading' };
-	const pieces = product?.[variantId];
+	const pieces = product && ownValue(product, variantId);
 	return pieces ? { kind: 'ready', pieces } : { kind: 'gone' };
 }
 
@@ -124,7 +125,13 @@ export type SpotKind =
 	/** The state of the chosen variant in the picker: 'Disponibile', 'Esaurito'. */
 	| 'state'
 	/** A product card: whether any variant is in some shop. */
-	| 'card';
+	| 'card'
+	/**
+	 * The product page's main link under the table: 'Prenota in negozio' when some shop has the
+	 * variant, 'Chiedi disponibilità' when none has or it cannot be checked, and a label that
+	 * claims neither while the figure is on its way (`reserveHref` is its address).
+	 */
+	| 'reserve';
 
 /** The placeholder, while the figure is on its way: as wide as the texts that replace it. */
 const LOADING: Record<SpotKind, string> = {
@@ -134,6 +141,7 @@ const LOADING: Record<SpotKind, string> = {
 	note: 'Verifica della disponibilità in corso…',
 	state: 'Verifica…',
 	card: 'Verifica disponibilità…',
+	reserve: 'Contatta il negozio',
 };
 
 /** What each place says when the figure cannot be read now. */
@@ -144,6 +152,7 @@ export const UNAVAILABLE: Record<SpotKind, string> = {
 	note: 'Non possiamo verificare la disponibilità ora: chiedi al negozio o riprova più tardi.',
 	state: 'Da verificare',
 	card: 'Disponibilità non verificabile ora',
+	reserve: 'Chiedi disponibilità',
 };
 
 /** "5 disponibili", "1 disponibile", "non disponibile". */
@@ -168,7 +177,7 @@ export function liveSpot(kind: SpotKind, live: VariantLive, shopId = ''): LiveSp
 	switch (kind) {
 		case 'shop':
 		case 'shop-row': {
-			const count = live.kind === 'ready' ? (live.pieces[shopId] ?? 0) : 0;
+			const count = live.kind === 'ready' ? (ownValue(live.pieces, shopId) ?? 0) : 0;
 			const text = piecesText(count);
 			return { text: kind === 'shop' ? text : capitalised(text), tone: count > 0 ? 'in' : 'out' };
 		}
@@ -186,13 +195,33 @@ export function liveSpot(kind: SpotKind, live: VariantLive, shopId = ''): LiveSp
 			return { text: total > 0 ? 'Disponibile' : 'Esaurito', tone };
 		case 'card':
 			return { text: total > 0 ? 'Disponibile in negozio' : 'Esaurito nei negozi', tone };
+		case 'reserve':
+			return { text: total > 0 ? 'Prenota in negozio' : 'Chiedi disponibilità', tone };
 	}
+}
+
+/**
+ * The address of the product page's main link ('reserve' above): the contact form with the
+ * product, the variant and the first of `shopIds` that has the variant now (the first shop while
+ * the figure is not known), for the message's text (docs/contact.md). Written with its label, by
+ * whatever writes the figure.
+ */
+export function reserveHref(
+	live: VariantLive,
+	productId: string,
+	variantId: string,
+	shopIds: readonly string[],
+): string {
+	const pieces = live.kind === 'ready' ? live.pieces : {};
+	const shop = shopIds.find((id) => (ownValue(pieces, id) ?? 0) > 0) ?? shopIds[0] ?? '';
+	const params = new URLSearchParams({ prodotto: productId, variante: variantId, negozio: shop });
+	return `/contatti?${params.toString()}#modulo`;
 }
 
 /** A product card's figure: in some shop when any of its variants is. */
 export function cardLive(stock: LiveStock, productId: string): VariantLive {
 	if (stock.kind !== 'ready') return stock;
-	const product = stock.products[productId];
+	const product = ownValue(stock.products, productId);
 	if (product === undefined) return { kind: 'loading' };
 	if (product === null) return { kind: 'gone' };
 	const pieces: Record<string, number> = {};

@@ -160,7 +160,7 @@ export function cmsFields(
 		if (field) fields.push(field);
 	}
 	for (const name of Object.keys(uis ?? {})) {
-		if (!(name in rules)) {
+		if (!Object.hasOwn(rules, name)) {
 			problems.add(
 				join(path, name),
 				'campo del CMS che lo schema non conosce: toglilo da src/lib/cms/labels.ts',
@@ -244,7 +244,8 @@ function mapField(
 function enumOptions(values: readonly string[], ui: Ui, path: string, problems: Problems) {
 	const labels = ui.options ?? ui.item?.options ?? {};
 	for (const value of values) {
-		if (!(value in labels)) problems.add(path, `il valore «${value}» non ha un'etichetta`);
+		if (!Object.hasOwn(labels, value))
+			problems.add(path, `il valore «${value}» non ha un'etichetta`);
 	}
 	for (const value of Object.keys(labels)) {
 		if (!values.includes(value)) problems.add(path, `il valore «${value}» non esiste nello schema`);

@@ -1,6 +1,7 @@
 import type { LocalImageService } from 'astro';
 import sharpService, { type SharpImageServiceConfig } from 'astro/assets/services/sharp';
 import type { Sharp } from 'sharp';
+import { ownValue } from '../own-key';
 
 /**
  * Astro's sharp image service, with one change: WebP is encoded at effort 2 instead of sharp's
@@ -33,7 +34,7 @@ export function webpQuality(quality: unknown): number | undefined {
 	if (typeof quality === 'number') return quality;
 	if (typeof quality !== 'string') return undefined;
 	const number = Number.parseInt(quality, 10);
-	return Number.isNaN(number) ? named[quality] : number;
+	return Number.isNaN(number) ? ownValue(named, quality) : number;
 }
 
 const service: LocalImageService<SharpImageServiceConfig> = {

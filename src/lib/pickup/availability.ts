@@ -8,6 +8,7 @@
  */
 import type { VariantLive } from '../catalogue/live-stock';
 import { lineKey, MAX_LINE_QUANTITY, type PickupLine } from './list';
+import { ownValue } from '../own-key';
 
 /** The address of a product's data: its variants and their prices. */
 export function productDataUrl(productId: string): string {
@@ -79,12 +80,12 @@ export function lineStatus(
 	if (live.kind === 'unavailable') return { kind: 'unknown' };
 	if (live.kind === 'gone') return { kind: 'gone' };
 	const stock = live.pieces;
-	const here = stock[shopId] ?? 0;
+	const here = ownValue(stock, shopId) ?? 0;
 	if (here >= line.quantity) return { kind: 'ok', stock: here };
 	if (here > 0) return { kind: 'short', stock: here };
 	const others = shopIds
 		.filter((id) => id !== shopId)
-		.map((id) => ({ shopId: id, stock: stock[id] ?? 0 }))
+		.map((id) => ({ shopId: id, stock: ownValue(stock, id) ?? 0 }))
 		.filter((other) => other.stock > 0);
 	const best =
 		others.find((other) => other.stock >= line.quantity) ??
@@ -120,7 +121,7 @@ export function statusText(
 	shopId: string,
 	names: Readonly<Record<string, string>>,
 ): string {
-	const here = names[shopId] ?? '';
+	const here = ownValue(names, shopId) ?? '';
 	switch (status.kind) {
 		case 'checking':
 			return 'Verifica della disponibilità…';
@@ -143,7 +144,8 @@ export function statusText(
 
 /** The unit price to show: today's, when the product's data has it, else the one stored. */
 export function currentPrice(line: PickupLine, state: ProductState | undefined): number | null {
-	const fresh = state?.kind === 'ready' ? state.variants[line.variantId]?.priceCents : undefined;
+	const fresh =
+		state?.kind === 'ready' ? ownValue(state.variants, line.variantId)?.priceCents : undefined;
 	return fresh ?? line.priceCents;
 }
 
@@ -158,7 +160,7 @@ export function indicativeTotal(
 	let cents = 0;
 	let partial = false;
 	for (const line of lines) {
-		const price = currentPrice(line, states[line.productId]);
+		const price = currentPrice(line, ownValue(states, line.productId));
 		if (price === null) partial = true;
 		else cents += price * line.quantity;
 	}

@@ -60,6 +60,8 @@ export const DESK_TEXTS = Object.freeze({
 		'Troppo tardi per annullare: l’e-mail al cliente è già partita. La prenotazione resta Pronta per il ritiro.',
 	undoNotPossible:
 		'Non c’è niente da annullare: si può annullare solo «Pronta per il ritiro» appena segnata.',
+	undoNotYours: (markedBy: string | null) =>
+		`Solo chi l’ha segnata Pronta per il ritiro${markedBy ? ` (${markedBy})` : ''} può annullarla: la prenotazione resta Pronta per il ritiro.`,
 	badVersion: 'Manca la versione della prenotazione: ricarica la pagina e riprova.',
 	badId: 'Prenotazione non trovata: l’indirizzo non è quello di una prenotazione.',
 	reasonRequired: 'Scrivi il motivo dell’annullamento: lo riceve il cliente.',

@@ -7,7 +7,9 @@
  *
  * Only the latest step can be undone, and only when it is a member of staff's 'held' → 'ready':
  * any change after it (another member collecting it, the customer cancelling) ends the undo, as
- * does the window's end, when the e-mail leaves.
+ * does the window's end, when the e-mail leaves. Only the member who marked it can undo it: the
+ * undo takes back one's own mistaken tap, and a colleague who saw the bag on the shelf must not
+ * silently put it back to 'Da preparare' under the one who prepared it.
  */
 import type { ReservationStatus, StatusActor } from './status';
 
@@ -20,6 +22,8 @@ export const MAX_UNDO_SECONDS = 300;
 /** The step a reservation's undo looks at: its latest recorded change. */
 export interface LastStep {
 	actor: StatusActor;
+	/** The member of staff who made it (null for the customer or the system). */
+	staffId: number | null;
 	from: ReservationStatus;
 	to: ReservationStatus;
 	/** ISO time. */
@@ -27,16 +31,19 @@ export interface LastStep {
 }
 
 /** Whether an undo can be made now, and until when. */
-export type UndoCheck = { ok: true; until: Date } | { ok: false; why: 'state' | 'expired' };
+export type UndoCheck =
+	{ ok: true; until: Date } | { ok: false; why: 'state' | 'expired' | 'another-member' };
 
 /**
  * Whether the 'Pronta' of a reservation now in `status`, whose latest change is `last`, can be
- * undone at `now` with a window of `windowMs`: only a member of staff's 'held' → 'ready' that is
- * still the latest change ('state' otherwise), and only before its window ends ('expired').
+ * undone by the member `staffId` at `now` with a window of `windowMs`: only a member of staff's
+ * 'held' → 'ready' that is still the latest change ('state' otherwise), only by that member
+ * ('another-member'), and only before its window ends ('expired').
  */
 export function undoCheck(
 	status: ReservationStatus,
 	last: LastStep | null,
+	staffId: number,
 	now: Date,
 	windowMs: number,
 ): UndoCheck {
@@ -44,6 +51,7 @@ export function undoCheck(
 	if (last.actor !== 'staff' || last.from !== 'held' || last.to !== 'ready') {
 		return { ok: false, why: 'state' };
 	}
+	if (last.staffId !== staffId) return { ok: false, why: 'another-member' };
 	const until = new Date(Date.parse(last.at) + windowMs);
 	if (!Number.isFinite(until.getTime()) || windowMs <= 0 || now >= until) {
 		return { ok: false, why: 'expired' };

@@ -3,7 +3,8 @@ import { AVAILABILITY_ERRORS, handleAvailability, json } from '../../server/serv
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
- * every reservation). The work is src/server/reservations/availability.ts's.
+ * every reservation). The work is src/server/reservations/availability.ts's. HEAD is GET without
+ * the body (Astro would otherwise answer it with ALL, a 405 whose Allow names HEAD).
  */
 export const prerender = false;
 
@@ -15,7 +16,7 @@ export const GET: APIRoute = async ({ url, locals }) => {
 		});
 	}
 	try {
-		return await handleAvailability(url, reservations);
+		return await handleAvailability(url, reservations, locals.clientAddress ?? 'unknown');
 	} catch (error) {
 		console.error('Availability not read:', error instanceof Error ? error.message : error);
 		return json(
@@ -25,6 +26,8 @@ export const GET: APIRoute = async ({ url, locals }) => {
 		);
 	}
 };
+
+export const HEAD: APIRoute = GET;
 
 export const ALL: APIRoute = () =>
 	json(405, { error: AVAILABILITY_ERRORS.method }, { Allow: 'GET, HEAD' });

@@ -52,6 +52,11 @@ export interface ContactConfig {
 	/** Messages per minute from one address; 0 turns the limit off. */
 	rateLimitPerMinute: number;
 	/**
+	 * Reads of the live availability (GET /api/disponibilita) per minute from one address: far
+	 * above what browsing makes, so only a flood meets it; 0 turns the limit off.
+	 */
+	availabilityRatePerMinute: number;
+	/**
 	 * Most confirmations (of messages and reservations together) one e-mail address is sent in
 	 * 24 hours; further submissions are stored and the shop is told, with no confirmation.
 	 */
@@ -90,6 +95,13 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export const DEFAULT_DB_PATH = 'data/messages.sqlite';
 /** Default messages per minute from one address. */
 export const DEFAULT_RATE_LIMIT = 5;
+/**
+ * Default reads of the live availability per minute from one address. A page reads it once
+ * (again when the phone is back online or the list changes): a visitor opening a page every two
+ * seconds makes 30 a minute, and an address is often shared (a shop's Wi-Fi, a carrier's NAT).
+ * Ten times that still stops a script asking for 100 products as fast as it can.
+ */
+export const DEFAULT_AVAILABILITY_RATE_LIMIT = 300;
 /** Default confirmations one address is sent in 24 hours. */
 export const DEFAULT_CONFIRMATIONS_PER_DAY = 3;
 /** Default days of retention after a sender's latest message: the privacy policy's 12 months. */
@@ -206,6 +218,13 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 		shopEmail,
 		replyWaitMs: integer(env, 'CONTACT_REPLY_WAIT_MS', DEFAULT_REPLY_WAIT_MS, 0, 60_000),
 		rateLimitPerMinute: integer(env, 'CONTACT_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0, 1_000_000_000),
+		availabilityRatePerMinute: integer(
+			env,
+			'AVAILABILITY_RATE_LIMIT',
+			DEFAULT_AVAILABILITY_RATE_LIMIT,
+			0,
+			1_000_000_000,
+		),
 		confirmationsPerDay: integer(
 			env,
 			'CONTACT_DAILY_CONFIRMATIONS',

@@ -6,7 +6,8 @@
 import { formatDateTime } from '../../lib/format/date';
 import { describeEmails } from '../core/report';
 import { MESSAGE_EMAILS } from './email-text';
-import { handledText, MARK_NOTES, type MarkNote } from './staff-http';
+import { ownValue } from '../../lib/own-key';
+import { handledText, MARK_NOTES } from './staff-http';
 import type { StaffMessagesService } from './staff-service';
 
 /** Messages shown at most: the newest. */
@@ -52,7 +53,7 @@ export function messagesPageView(
 			total === 0
 				? 'Nessun messaggio salvato.'
 				: `${count(waiting, 'messaggio da gestire', 'messaggi da gestire')} · ${count(total, 'messaggio', 'messaggi')} in tutto${total > messages.length ? `, qui i ${messages.length} più recenti` : ''}.`,
-		note: esito && esito in MARK_NOTES ? MARK_NOTES[esito as MarkNote] : null,
+		note: ownValue(MARK_NOTES, esito) ?? null,
 		messages: messages.map((message) => ({
 			id: message.id,
 			name: message.name,

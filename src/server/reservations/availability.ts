@@ -12,10 +12,15 @@
  * (or kept by a phone's service worker) ask for:
  *   200 `{ negozio, prodotti: { <id>: { <variantId>: n } | null } }`
  * (null: no such product in the build).
+ *
+ * Every request counts against the visitor's address (AVAILABILITY_RATE_LIMIT a minute, far above
+ * what browsing makes): past it, 429 in Italian with `Retry-After`, before any work is done.
+ * HEAD answers as GET, without the body.
  */
 import { isCatalogueId } from '../../lib/pickup/product';
 import { MAX_AVAILABILITY_PRODUCTS } from '../../lib/catalogue/live-stock';
 import { json } from '../core/answers';
+import { seconds } from '../core/submission';
 import type { Availability, PickupService } from './service';
 
 /** The query's parameters. */
@@ -30,6 +35,8 @@ export const AVAILABILITY_ERRORS = Object.freeze({
 	unknownParam: (name: string) =>
 		`Parametro sconosciuto: «${name.slice(0, 40)}». Sono ammessi solo «negozio» e «prodotto».`,
 	method: 'Metodo non consentito: questo indirizzo accetta solo GET.',
+	tooManyRequests: (wait: number) =>
+		`Troppe richieste di disponibilità in poco tempo: riprova tra ${seconds(wait)}.`,
 });
 
 /** Pieces per shop of each variant, for each product (null: not in the build). */
@@ -59,8 +66,17 @@ export function byShop(
 /** Answers GET /api/disponibilita with the service of the process. */
 export async function handleAvailability(
 	url: URL,
-	service: Pick<PickupService, 'availability' | 'pickup'>,
+	service: Pick<PickupService, 'availability' | 'pickup' | 'takeAvailabilityRate'>,
+	clientAddress: string,
 ): Promise<Response> {
+	const rate = service.takeAvailabilityRate(clientAddress);
+	if (!rate.allowed) {
+		return json(
+			429,
+			{ error: AVAILABILITY_ERRORS.tooManyRequests(rate.retryAfterSeconds) },
+			{ 'Retry-After': String(rate.retryAfterSeconds) },
+		);
+	}
 	const params = url.searchParams;
 	const refuse = (error: string) => json(400, { error });
 	for (const name of params.keys()) {

@@ -22,9 +22,18 @@ import {
 
 /** One reservation as the desk shows it: with, while 'Pronta' can be undone, until when. */
 export type DeskReservation = StaffReservation & {
-	/** ISO time the undo of the latest 'Pronta' ends, or null when there is none to undo. */
+	/**
+	 * ISO time the undo of the latest 'Pronta' ends, or null when the member reading has none to
+	 * undo (only who marked it can undo it).
+	 */
 	undoUntil: string | null;
 };
+
+/** The member of staff reading the desk: their id and their shops. */
+export interface DeskReader {
+	id: number;
+	shops: readonly string[];
+}
 
 /** A change of a reservation's state, as a route asks for it (the service adds the time). */
 export type ReservationChange = Omit<StatusChange, 'now' | 'claimedBy'>;
@@ -39,8 +48,8 @@ export interface ReservationDeskService {
 	changeReservation(change: ReservationChange): StatusChangeResult;
 	/** The reservations of these shops from today (Rome) on, and earlier ones still held. */
 	staffReservations(shopIds: readonly string[]): StaffReservationSummary[];
-	/** One reservation of these shops in full, with its history; null for any other. */
-	staffReservation(id: number, shopIds: readonly string[]): DeskReservation | null;
+	/** One reservation of the reader's shops in full, with its history; null for any other. */
+	staffReservation(id: number, reader: DeskReader): DeskReservation | null;
 	/** The id of the reservation of these shops with this pickup code, or null. */
 	staffReservationIdByCode(code: string, shopIds: readonly string[]): number | null;
 }
@@ -74,13 +83,14 @@ export function createReservationDeskService(
 			return result;
 		},
 		staffReservations: (shopIds) => staffReservations(db, shopIds, now()),
-		staffReservation(id, shopIds) {
+		staffReservation(id, reader) {
 			const at = now();
-			const reservation = staffReservation(db, id, shopIds, at);
+			const reservation = staffReservation(db, id, reader.shops, at);
 			if (!reservation) return null;
 			const undo = undoCheck(
 				reservation.status,
 				reservation.events.at(-1) ?? null,
+				reader.id,
 				at,
 				desk.config.readyUndoMs,
 			);

@@ -96,6 +96,9 @@ export function runDeskAction(
 		case 'conflict':
 			return { ok: false, httpStatus: 409, error: conflictMessage(result.last, now) };
 		case 'not-allowed':
+			if (result.why === 'undo-not-yours') {
+				return { ok: false, httpStatus: 403, error: DESK_TEXTS.undoNotYours(result.markedBy) };
+			}
 			return {
 				ok: false,
 				httpStatus: 422,
@@ -164,7 +167,7 @@ export function detailAnswer(
 ): Response {
 	if (!service) return staffJson(503, { error: DESK_TEXTS.unavailable });
 	const id = reservationIdOf(param);
-	const reservation = id === null ? null : service.staffReservation(id, staff.shops);
+	const reservation = id === null ? null : service.staffReservation(id, staff);
 	if (!reservation) return staffJson(404, { error: DESK_TEXTS.notFound });
 	return staffJson(200, reservationJson(reservation));
 }

@@ -76,7 +76,7 @@ export async function pickListPageView(
 	const list = service ? service.pickList(staff.shops, url.searchParams.get('giorno')) : null;
 	if (service && !list && status === 200) status = 400;
 	const asked = error ? null : pickDoneOf(url.searchParams);
-	const changed = asked && service ? service.staffReservation(asked.id, staff.shops) : null;
+	const changed = asked && service ? service.staffReservation(asked.id, staff) : null;
 	return {
 		kind: 'page',
 		status,

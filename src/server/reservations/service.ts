@@ -6,7 +6,7 @@
  * The e-mails, their retries and the rest are the core's (src/server/core/service.ts).
  */
 import type { PickupReservation } from '../../lib/pickup/request';
-import type { RateDecision } from '../core/rate-limit';
+import { RateLimiter, type RateDecision } from '../core/rate-limit';
 import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
 import { customerLinkPath } from '../../lib/pickup/customer-link';
 import { hashCustomerToken, newCustomerToken } from './customer-token';
@@ -47,6 +47,8 @@ export interface PickupService {
 	readonly pickup: PickupCatalogue;
 	/** Counts a reservation from `address` against the rate limit of reservations. */
 	takeReservationRate(address: string): RateDecision;
+	/** Counts a read of the availability from `address` against its own, generous limit. */
+	takeAvailabilityRate(address: string): RateDecision;
 	/**
 	 * Stores a checked reservation under a new pickup code, when its shop has the pieces free,
 	 * then starts its e-mails as a message's (the shop chosen is told, at its own address).
@@ -74,11 +76,13 @@ export function createPickupService(
 	notifications?: Pick<NotificationService, 'queueReservationPushes' | 'sendPushesSoon'>,
 ): PickupService {
 	const limiter = desk.rateLimiter();
+	const availabilityLimiter = new RateLimiter(desk.config.availabilityRatePerMinute, desk.now);
 	const { db } = desk.store;
 	return {
 		pickup,
 
 		takeReservationRate: (address) => limiter.take(address),
+		takeAvailabilityRate: (address) => availabilityLimiter.take(address),
 
 		findReservation(submissionKey, fingerprint) {
 			const earlier = earlierReservation(db, submissionKey);

@@ -62,8 +62,8 @@ export interface StatusChange {
 	/** Stores the change's e-mails claimed by this process; without it none (no mail server). */
 	claimedBy?: string | undefined;
 	/**
-	 * The undo of staff's latest 'Pronta' (`to` is then 'held'): allowed only within
-	 * `undoWindowMs` of it, and only while its e-mail has not left.
+	 * The undo of staff's latest 'Pronta' (`to` is then 'held'): allowed only to the member who
+	 * marked it, within `undoWindowMs` of it, and only while its e-mail has not left.
 	 */
 	undo?: boolean | undefined;
 	/**
@@ -110,6 +110,14 @@ export type StatusChangeResult =
 			status: ReservationStatus;
 			version: number;
 			why: 'state' | 'reason-required' | 'reason-too-long' | 'undo-expired';
+	  }
+	| {
+			outcome: 'not-allowed';
+			status: ReservationStatus;
+			version: number;
+			why: 'undo-not-yours';
+			/** The member who marked it 'Pronta', as it was then: only they can undo it. */
+			markedBy: string | null;
 	  };
 
 /** The columns of `reservations` a change reads. */
@@ -284,14 +292,23 @@ export function changeReservationStatus(
 		const staff = change.actor === 'staff' ? (change.staff ?? null) : null;
 		if (change.actor === 'staff' && !staff) throw new Error('A change by staff names who.');
 		if (change.undo) {
-			const undo = undoCheck(
-				row.status,
-				lastEvent(db, row.id),
-				change.now,
-				change.undoWindowMs ?? 0,
-			);
+			// Only a member of staff undoes, and only their own 'Pronta'.
+			if (!staff) {
+				return { outcome: 'not-allowed', status: row.status, version: row.version, why: 'state' };
+			}
+			const last = lastEvent(db, row.id);
+			const undo = undoCheck(row.status, last, staff.id, change.now, change.undoWindowMs ?? 0);
+			if (!undo.ok && undo.why === 'another-member') {
+				return {
+					outcome: 'not-allowed',
+					status: row.status,
+					version: row.version,
+					why: 'undo-not-yours',
+					markedBy: last?.staffName ?? null,
+				};
+			}
 			const late = !undo.ok ? undo.why === 'expired' : readyEmailLeft(db, row.id);
-			if (!undo.ok || late || change.actor !== 'staff' || change.to !== 'held') {
+			if (!undo.ok || late || change.to !== 'held') {
 				const why = late ? 'undo-expired' : 'state';
 				return { outcome: 'not-allowed', status: row.status, version: row.version, why };
 			}

@@ -9,6 +9,7 @@
  * one shop cannot learn what another holds.
  */
 import { formatPrice } from '../../lib/format/price';
+import { ownValue } from '../../lib/own-key';
 import { pickupDayLabel } from '../../lib/pickup/days';
 import {
 	ACTION_DONE,
@@ -272,10 +273,10 @@ export async function reservationPageView(
 			status = outcome.httpStatus;
 		}
 	}
-	const reservation = id !== null && service ? service.staffReservation(id, staff.shops) : null;
+	const reservation = id !== null && service ? service.staffReservation(id, staff) : null;
 	if (!reservation) status = 404;
 	const asked = url.searchParams.get('fatto');
-	const done = !error && asked && asked in ACTION_DONE ? ACTION_DONE[asked as DeskAction] : null;
+	const done = error ? null : (ownValue(ACTION_DONE, asked) ?? null);
 	const customerEmail = reservation?.emails.find((email) => CHANGE_EMAILS.includes(email.kind));
 	return {
 		kind: 'page',

@@ -3,6 +3,7 @@
  * made from the stock service for the signed-in member's shops, so the pages only lay them out.
  */
 import { formatDateTime } from '../../lib/format/date';
+import { ownValue } from '../../lib/own-key';
 import {
 	movementWords,
 	parseStockPageFilter,
@@ -41,8 +42,7 @@ const NOTICES: Readonly<Record<string, string>> = Object.freeze({
 });
 
 function noticeOf(url: URL): string | null {
-	const esito = url.searchParams.get('esito');
-	return esito !== null && esito in NOTICES ? (NOTICES[esito] ?? null) : null;
+	return ownValue(NOTICES, url.searchParams.get('esito')) ?? null;
 }
 
 function rowView(row: StockRow, shops: StockService['shops']): StockRowView {

@@ -30,6 +30,11 @@ export const PROXY_SECRET = 'e2e-proxy-secret-0123456789abcdef0123456789';
 export const GITHUB_CLIENT = { id: 'e2e-client-id', secret: 'e2e-client-secret' };
 /** Valid messages per minute from one address: small, so a test reaches 429 quickly. */
 export const RATE_LIMIT = 3;
+/**
+ * Availability reads per minute from one address: small, so a test reaches 429 quickly; the
+ * other tests read it a few times, from addresses of their own or the default one.
+ */
+export const AVAILABILITY_LIMIT = 30;
 
 /** The run's own folder: the database, the Node server's pid and log. */
 export const RUN_DIR = join(tmpdir(), `vigorsport-e2e-cdn-${base}`);
@@ -71,6 +76,7 @@ export async function startNode(): Promise<void> {
 			TRUSTED_PROXIES: '127.0.0.1,::1',
 			CONTACT_DB_PATH: DB_PATH,
 			CONTACT_RATE_LIMIT: String(RATE_LIMIT),
+			AVAILABILITY_RATE_LIMIT: String(AVAILABILITY_LIMIT),
 			SMTP_HOST: '',
 			GITHUB_CLIENT_ID: GITHUB_CLIENT.id,
 			GITHUB_CLIENT_SECRET: GITHUB_CLIENT.secret,

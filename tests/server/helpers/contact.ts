@@ -43,6 +43,7 @@ export function useSimulationServer(env: Record<string, string> = {}): {
 				CONTACT_DB_PATH: db.dbPath,
 				CONTACT_RATE_LIMIT: '1000000',
 				STAFF_RATE_LIMIT: '1000000',
+				AVAILABILITY_RATE_LIMIT: '1000000',
 				SMTP_HOST: '',
 				...env,
 			},

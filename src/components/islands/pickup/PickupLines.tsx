@@ -10,6 +10,7 @@ import {
 import { formatPrice } from '~/lib/format/price';
 import { lineKey, type PickupLine } from '~/lib/pickup/list';
 import { QuantitySelect } from './QuantitySelect';
+import { ownValue } from '~/lib/own-key';
 
 export interface PickupLinesProps {
 	baseId: string;
@@ -43,7 +44,7 @@ function Line({ line, props }: { line: PickupLine; props: Omit<PickupLinesProps,
 	const { baseId, prices, statuses, shopId, names, errors } = props;
 	const key = lineKey(line);
 	const status = statuses.get(key) ?? { kind: 'checking' };
-	const price = currentPrice(line, prices[line.productId]);
+	const price = currentPrice(line, ownValue(prices, line.productId));
 	const selectId = quantityId(baseId, line);
 	const statusId = `${selectId}-stato`;
 	const errorId = `${selectId}-errore`;

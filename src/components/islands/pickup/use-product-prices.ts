@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { productDataUrl, readProductPrices, type ProductState } from '~/lib/pickup/availability';
+import { isOwnKey } from '~/lib/own-key';
 
 /** One product's data: read, not found (no longer sold), or unreachable. */
 async function loadProduct(productId: string): Promise<ProductState> {
@@ -26,7 +27,7 @@ export function useProductPrices(productIds: readonly string[]): Record<string, 
 
 	useEffect(() => {
 		const ids = wanted ? wanted.split(' ') : [];
-		const missing = ids.filter((id) => !(id in states));
+		const missing = ids.filter((id) => !isOwnKey(states, id));
 		if (missing.length === 0) return;
 		setStates((current) => ({
 			...current,

@@ -32,7 +32,9 @@ export function LiveText({ kind, live, productId, variantId, shopId, className }
 			data-product={productId}
 			data-variant={variantId}
 			data-shop={shopId}
-			data-tone={tone}
+			// Not known is the look without the attribute: the server's HTML (always not known yet)
+			// leaves it out, bytes of the product page's first round trip.
+			data-tone={tone === 'unknown' ? undefined : tone}
 			className={className}
 			suppressHydrationWarning
 		>

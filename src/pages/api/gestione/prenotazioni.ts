@@ -14,6 +14,9 @@ export const GET: APIRoute = (context) => {
 	return listAnswer(context.locals.services?.reservations, staff, context.url);
 };
 
+// HEAD is GET without the body (Astro would otherwise answer it with ALL, a 405).
+export const HEAD: APIRoute = GET;
+
 export const ALL: APIRoute = () =>
 	staffJson(
 		405,

@@ -32,6 +32,9 @@ export const POST: APIRoute = async (context) => {
 	);
 };
 
+// HEAD is GET without the body (Astro would otherwise answer it with ALL, a 405).
+export const HEAD: APIRoute = GET;
+
 export const ALL: APIRoute = () =>
 	staffJson(
 		405,
