@@ -57,6 +57,11 @@ export default defineConfig({
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
 		trace: 'on-first-retry',
+		// No service worker unless a test asks for one (`test.use({ serviceWorkers: 'allow' })`, as
+		// the specs of the worker, offline use and updates do): the worker each new context installs
+		// fetched and stored its 76 files, a fifth of the CPU of the tests that never use it. A first
+		// visit has no worker either, so those tests check the site as a first visitor gets it.
+		serviceWorkers: 'block',
 	},
 	// A CI machine has 2 cores shared by two browsers, the server and a build: more time to wait.
 	expect: { timeout: isCI ? 10_000 : 5_000 },

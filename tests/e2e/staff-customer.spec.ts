@@ -4,6 +4,9 @@ import { LINES, storeList } from './helpers/pickup';
 import { signedInStaffPage, staffOrigin } from './helpers/webauthn';
 import { openControlled } from './helpers/worker';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The customer's link and the staff's messages, with the real server, SQLite and Chromium: a
  * reservation sent through the real pickup list on a phone (touch), its confirmation's link,
