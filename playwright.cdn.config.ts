@@ -25,7 +25,8 @@ const browser = findChromium();
 export default defineConfig({
 	testDir: 'tests/e2e-cdn',
 	forbidOnly: isCI,
-	retries: isCI ? 1 : 0,
+	// As in playwright.config.ts: a failed test runs once more, recording its trace then.
+	retries: 1,
 	workers: 1,
 	reporter: isCI
 		? 'list'
@@ -36,10 +37,7 @@ export default defineConfig({
 		baseURL: CDN_ORIGIN,
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
-		// Recording a trace costs a fifth to a third of the browser tests' time, for every test. On
-		// CI a failed test runs once more, recording its trace then; elsewhere every test records
-		// one and keeps it when it fails.
-		trace: isCI ? 'on-first-retry' : 'retain-on-failure',
+		trace: 'on-first-retry',
 	},
 	expect: { timeout: isCI ? 10_000 : 5_000 },
 	projects: [

@@ -46,17 +46,22 @@ const chromium = {
 export default defineConfig({
 	testDir: 'tests/e2e',
 	forbidOnly: isCI,
-	retries: isCI ? 1 : 0,
+	// A failed test runs once more, recording its trace then: recording one for every test cost
+	// a quarter of the browser tests' CPU. The same on CI and elsewhere, so that `npm test` takes
+	// the same time; a test that passes only the second time is reported as flaky.
+	retries: 1,
 	workers: 2,
 	reporter: isCI ? 'list' : [['list'], ['html', { open: 'never' }]],
 	use: {
 		baseURL,
 		locale: 'it-IT',
 		timezoneId: 'Europe/Rome',
-		// Recording a trace costs a fifth to a third of the browser tests' time, for every test. On
-		// CI a failed test runs once more, recording its trace then; elsewhere every test records
-		// one and keeps it when it fails.
-		trace: isCI ? 'on-first-retry' : 'retain-on-failure',
+		trace: 'on-first-retry',
+		// No service worker unless a test asks for one (`test.use({ serviceWorkers: 'allow' })`, as
+		// the specs of the worker, offline use and updates do): the worker each new context installs
+		// fetched and stored its 76 files, a fifth of the CPU of the tests that never use it. A first
+		// visit has no worker either, so those tests check the site as a first visitor gets it.
+		serviceWorkers: 'block',
 	},
 	// A CI machine has 2 cores shared by two browsers, the server and a build: more time to wait.
 	expect: { timeout: isCI ? 10_000 : 5_000 },

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test } from './helpers/test';
-import { crawlSite } from './helpers/crawl';
-import { productCategory, samplePages } from './helpers/page-sample';
+import { crawlSite } from '../helpers/crawl';
+import { samplePages } from './helpers/page-sample';
 
 /** WCAG 2.2 AA, the level Italian law (Legge Stanca, EN 301 549) asks of a shop's site. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -36,26 +36,22 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
 	test.use({ consentBanner: true });
 	test.describe.configure({ mode: 'parallel' });
 
-	test.beforeAll(async ({ playwright }, testInfo) => {
-		const { baseURL } = testInfo.project.use;
+	test.beforeAll(async () => {
+		const { baseURL } = test.info().project.use;
 		if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
-		const request = await playwright.request.newContext({ baseURL });
-		try {
-			const { pages } = await crawlSite(request);
-			// In a fixed order: the crawl's order varies from run to run, and each worker shares out
-			// the pages from its own crawl.
-			const paths = [...new Set(pages.map((page) => page.split('?')[0] ?? page))].sort();
-			// Every page type, and each product category and product page shape once.
-			const html = new Map<string, string>();
-			for (const path of paths.filter((path) => productCategory(path) !== null)) {
-				html.set(path, await (await request.get(path)).text());
-			}
-			pagesToCheck = samplePages(paths, (path) => html.get(path) ?? '');
-			pagesToCheck.push(NOT_FOUND_PATH);
-			console.log(`axe: ${pagesToCheck.length} of ${paths.length + 1} pages`);
-		} finally {
-			await request.dispose();
+		const { pages, html } = await crawlSite(baseURL);
+		// In a fixed order: the crawl's order varies from run to run, and each worker shares out
+		// the pages from its own crawl.
+		const paths = [...new Set(pages.map((page) => page.split('?')[0] ?? page))].sort();
+		const htmlOf = new Map<string, string>();
+		for (const [address, text] of html) {
+			const path = address.split('?')[0] ?? address;
+			if (!htmlOf.has(path) || address === path) htmlOf.set(path, text);
 		}
+		// Every page type, each product category, product page shape and category page shape once.
+		pagesToCheck = samplePages(paths, (path) => htmlOf.get(path) ?? '');
+		pagesToCheck.push(NOT_FOUND_PATH);
+		console.log(`axe: ${pagesToCheck.length} of ${paths.length + 1} pages`);
 	});
 
 	for (let shard = 0; shard < SHARDS; shard++) {

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import type { Page } from '@playwright/test';
 import {
 	blockOtherHosts,

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test, type Page } from './helpers/test';
 import { waitForIsland } from './helpers/islands';
 

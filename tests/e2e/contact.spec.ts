@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test, type Locator, type Page } from './helpers/test';
 import { startServer } from '../../scripts/start-server.mjs';
 import {

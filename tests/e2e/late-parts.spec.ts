@@ -1,6 +1,9 @@
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { expect, test } from './helpers/test';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Nothing the first screen needs waits for the page's own script (docs/navigation.md, "Late
  * work"): no page asks for a module script or preloads one before its first paint, every script

@@ -4,6 +4,9 @@ import { FAVOURITES_KEY, SAVED_WHEY, storedFavourites } from './helpers/favourit
 import { storedMessagesFrom } from './helpers/messages';
 import { openControlled } from './helpers/worker';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /** The service worker at /sw.js: offline pages, the offline page, updates (docs/offline.md). */
 
 const PRODUCT = '/prodotti/proteine/whey-concentrate-80';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test, type Page } from './helpers/test';
 
 /**
@@ -307,6 +307,9 @@ test.describe('on a phone', () => {
 });
 
 test.describe('offline', () => {
+	// The service worker keeps the search's files (playwright.config.ts blocks it by default).
+	test.use({ serviceWorkers: 'allow' });
+
 	test('after one search online, search works offline; pages not kept say so', async ({
 		page,
 		context,

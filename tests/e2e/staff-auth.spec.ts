@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test, type Page } from './helpers/test';
 import { createStaffLink, createStaffMember } from '../helpers/staff';
 import {

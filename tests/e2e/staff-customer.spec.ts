@@ -1,8 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { expect, test, type Page } from './helpers/test';
 import { LINES, storeList } from './helpers/pickup';
 import { signedInStaffPage, staffOrigin } from './helpers/webauthn';
 import { openControlled } from './helpers/worker';
+
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * The customer's link and the staff's messages, with the real server, SQLite and Chromium: a

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { nextPickupDay, singlePieces, validReservation } from '../server/helpers/pickup';
 import { signInContext, staffOrigin } from './helpers/staff-session';
 import { expect, test, type Locator, type Page } from './helpers/test';

@@ -18,6 +18,9 @@ import { singlePieces, validReservation } from '../server/helpers/pickup';
 import { E2E_PORT } from './helpers/messages';
 import { expect, test } from './helpers/test';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A ping for each new reservation, end to end on this machine, on a phone with touch: the
  * desk's 'Attiva le notifiche' posts the device's subscription; a reservation makes the server

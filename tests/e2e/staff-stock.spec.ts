@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import AxeBuilder from './helpers/axe';
 import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
 import { createStaffSession, playwrightCookie } from '../helpers/staff';
 import { validReservation, WHEY } from '../server/helpers/pickup';

@@ -6,6 +6,9 @@ import { root } from '../build/helpers/scratch-project';
 import { NEW_TAGLINE, sharedSite } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * After a deploy, a returning visitor gets the new version: a second build with changed content
  * (the browser tests' second site, helpers/shared-site.ts, with a new tagline), served on the

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from './helpers/test';
 import { openControlled } from './helpers/worker';
 
+// Tests here use the service worker, which playwright.config.ts blocks by default.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * What the service worker keeps of a visit stays on the phone for weeks: a pickup code (which
  * collects the reservation at the counter) or what a visitor searched for must not be in it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageShape, productCategory, samplePages } from '../e2e/helpers/page-sample';
+import { isSampled, pageShape, productCategory, samplePages } from '../e2e/helpers/page-sample';
 
 describe('productCategory', () => {
 	it.each([
@@ -10,6 +10,18 @@ describe('productCategory', () => {
 		['/prodotti/proteine/whey/extra', null],
 	])('%s → %s', (path, category) => {
 		expect(productCategory(path)).toBe(category);
+	});
+});
+
+describe('isSampled', () => {
+	it.each([
+		['/prodotti/proteine/whey', true],
+		['/prodotti/proteine', true],
+		['/prodotti', false],
+		['/negozi', false],
+		['/prodotti/proteine/whey/extra', false],
+	])('%s → %s', (path, sampled) => {
+		expect(isSampled(path)).toBe(sampled);
 	});
 });
 
@@ -33,6 +45,9 @@ describe('samplePages', () => {
 		'/prodotti/proteine/c': table,
 		'/prodotti/creatina/d': plain,
 		'/prodotti/creatina/e': table,
+		'/prodotti/proteine': plain,
+		'/prodotti/creatina': plain,
+		'/prodotti/vegani': table,
 	};
 	it.each([
 		[
@@ -52,6 +67,15 @@ describe('samplePages', () => {
 				'/prodotti/creatina/e',
 			],
 			['/prodotti/proteine/a', '/prodotti/proteine/c', '/prodotti/creatina/d'],
+		],
+		// Category pages by shape alone, apart from the product pages' shapes.
+		[
+			['/prodotti', '/prodotti/proteine', '/prodotti/creatina', '/prodotti/vegani'],
+			['/prodotti', '/prodotti/proteine', '/prodotti/vegani'],
+		],
+		[
+			['/prodotti/proteine/a', '/prodotti/creatina', '/prodotti/creatina/d'],
+			['/prodotti/proteine/a', '/prodotti/creatina', '/prodotti/creatina/d'],
 		],
 	])('%j → %j', (paths, expected) => {
 		expect(samplePages(paths, (path) => html[path] ?? '')).toEqual(expected);

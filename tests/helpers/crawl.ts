@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { buildRedirectRules, matchRedirect } from '../../../src/lib/redirects';
+import { buildRedirectRules, matchRedirect } from '../../src/lib/redirects';
 
 /** An address, linked from the site, that does not work; and the pages linking to it. */
 export interface BrokenLink {
@@ -13,6 +12,8 @@ export interface CrawlResult {
 	readonly pages: readonly string[];
 	/** Every address reached, HTML or not. */
 	readonly visited: readonly string[];
+	/** The HTML of each page reached, by its path. */
+	readonly html: ReadonlyMap<string, string>;
 	readonly broken: readonly BrokenLink[];
 }
 
@@ -62,13 +63,15 @@ export function toLocalAddress(href: string, pageUrl: URL): string | null {
 }
 
 /**
- * Visits the site from `start`, following every same-origin `<a href>` of every HTML page.
- * A link is broken when it does not answer 200; a redirect is accepted only from a legacy
- * address (src/lib/redirects.ts), and its target must answer 200 in turn.
+ * Visits the site served at `base` (e.g. http://127.0.0.1:4399) from `start`, following every
+ * same-origin `<a href>` of every HTML page, with plain HTTP requests (no browser). A link is
+ * broken when it does not answer 200; a redirect is accepted only from a legacy address
+ * (src/lib/redirects.ts), and its target must answer 200 in turn.
  */
-export async function crawlSite(request: APIRequestContext, start = '/'): Promise<CrawlResult> {
+export async function crawlSite(base: string, start = '/'): Promise<CrawlResult> {
 	const origin = new URL('http://crawl.invalid');
 	const pages: string[] = [];
+	const html = new Map<string, string>();
 	const visited: string[] = [];
 	const problems = new Map<string, string>();
 	/** Address -> the pages linking to it (a redirect target: the pages linking to the old address). */
@@ -90,14 +93,17 @@ export async function crawlSite(request: APIRequestContext, start = '/'): Promis
 		visited.push(address);
 		let response;
 		try {
-			response = await request.get(address, { maxRedirects: 0, failOnStatusCode: false });
+			response = await fetch(new URL(address, base), { redirect: 'manual' });
 		} catch (error) {
 			problems.set(address, `request failed: ${String(error)}`);
 			return;
 		}
-		const status = response.status();
+		const status = response.status;
+		const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
+		// Only a page's body is read; any other is let go, freeing the connection.
+		if (status !== 200 || !isHtml) await response.body?.cancel();
 		if (status >= 300 && status < 400) {
-			const location = response.headers()['location'] ?? '';
+			const location = response.headers.get('location') ?? '';
 			const target = toLocalAddress(location, new URL(address, origin));
 			if (matchRedirect(legacyRules, new URL(address, origin).pathname) === null) {
 				problems.set(address, `${status} redirect to ${location}`);
@@ -112,10 +118,12 @@ export async function crawlSite(request: APIRequestContext, start = '/'): Promis
 			problems.set(address, `status ${status}`);
 			return;
 		}
-		if (!(response.headers()['content-type'] ?? '').includes('text/html')) return;
+		if (!isHtml) return;
 		pages.push(address);
+		const text = await response.text();
+		html.set(address, text);
 		const pageUrl = new URL(address, origin);
-		for (const link of extractLinks(await response.text())) {
+		for (const link of extractLinks(text)) {
 			const target = toLocalAddress(link, pageUrl);
 			if (target !== null) enqueue(target, address);
 		}
@@ -130,7 +138,7 @@ export async function crawlSite(request: APIRequestContext, start = '/'): Promis
 		problem,
 		foundOn: [...(referrers.get(address) ?? [])].sort(),
 	}));
-	return { pages, visited, broken };
+	return { pages, visited, html, broken };
 }
 
 /** One line per broken link: the address, what is wrong, and the pages that link to it. */
