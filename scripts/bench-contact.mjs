@@ -107,7 +107,8 @@ async function stockUp({ shopId, items }) {
 				at: new Date(),
 			},
 		]);
-		if ('index' in result) throw new Error(`the bench's arrival was refused: ${JSON.stringify(result)}`);
+		if ('index' in result)
+			throw new Error(`the bench's arrival was refused: ${JSON.stringify(result)}`);
 	} finally {
 		close();
 	}
