@@ -10,8 +10,8 @@ import {
  * Safari): a product or category link is fetched as soon as the visitor points at it, touches it or
  * tabs to it, and the first ones on the screen once the browser is idle, with a
  * <link rel="prefetch"> that the browser keeps for the navigation. Chromium needs none of this
- * code: the page's late parts (src/scripts/late/parts.ts) give it the same rule as Speculation
- * Rules (src/scripts/late/head-links.ts), and load this module only where those are missing.
+ * code: the page's head has the same rule as Speculation Rules (BaseLayout.astro), and the late
+ * parts (src/scripts/late/parts.ts) load this module only where those are missing.
  * Astro's own prefetch would add a script to every page, requested before the first paint; these
  * few lines do not. Nothing is fetched ahead on data-saver or slow connections.
  */
