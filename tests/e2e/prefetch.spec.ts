@@ -46,11 +46,19 @@ test('after pointing at a product card, its page comes from the prefetch cache',
 	expect(sources.get(path), `${path} served from the prefetch cache`).toBe(true);
 });
 
-/** A browser without Speculation Rules, as Firefox and Safari are: no rule set, no support. */
+/**
+ * A browser without Speculation Rules, as Firefox and Safari are: no support, and the page's rule
+ * set ignored (taken out of the page as the parser adds it, before any link can be pointed at).
+ */
 async function withoutSpeculationRules(page: Page) {
 	await page.addInitScript(() => {
 		const supports = HTMLScriptElement.supports.bind(HTMLScriptElement);
 		HTMLScriptElement.supports = (type: string) => type !== 'speculationrules' && supports(type);
+		new MutationObserver(() => {
+			document
+				.querySelectorAll('script[type="speculationrules"]')
+				.forEach((rules) => rules.remove());
+		}).observe(document, { childList: true, subtree: true });
 	});
 }
 
