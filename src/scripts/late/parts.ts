@@ -3,8 +3,9 @@ import type { LatePart } from '../../lib/late/run';
 /**
  * The page parts that work after the first paint, in the order they start (docs/navigation.md,
  * "Late work"). Each is loaded only on a page that needs it, as its own chunk, and its module
- * exports `start()`. To add one: a line here, with the marker its HTML carries, and a module
- * whose `start()` is short (split longer work with `yieldToMain` from src/lib/late/run.ts). The
+ * exports `steps`: short functions that the runner (src/lib/late/run.ts) calls one per task, with
+ * the main thread given back before each. To add one: a line here, with the marker its HTML
+ * carries, and a module exporting its steps (tests/unit/late-parts.test.ts reads them). The
  * page's first screen never waits for any of them: the layout starts them after `load`, at the
  * first idle moment or the visitor's first use of the page.
  */
