@@ -102,7 +102,10 @@ export function serveOverHttp2({ target, certificate, port = 0 }) {
 				for (const [name, value] of Object.entries(answer.headers)) {
 					if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
 				}
-				if (stream.destroyed) return answer.resume();
+				if (stream.destroyed) {
+					answer.resume();
+					return;
+				}
 				stream.respond(back);
 				answer.pipe(stream);
 			},

@@ -9,10 +9,12 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster',
 
 /** `href="data:image/svg+xml,<svg viewBox='0 0 64 64'>"`: a URL may not hold a raw space. */
 class NoSpaceInUrl extends Rule {
+	/** @override */
 	documentation() {
 		return { description: 'A URL may not contain a raw space: escape it as %20.' };
 	}
 
+	/** @override */
 	setup() {
 		this.on('attr', (event) => {
 			if (!URL_ATTRIBUTES.has(event.key) || typeof event.value !== 'string') return;
@@ -36,10 +38,12 @@ const WIDTH_DESCRIPTOR = /\s\d+w\s*(,|$)/;
  * checker's reading).
  */
 class SrcsetNeedsSizes extends Rule {
+	/** @override */
 	documentation() {
 		return { description: 'A srcset with width descriptors needs a sizes attribute.' };
 	}
 
+	/** @override */
 	setup() {
 		this.on('dom:ready', ({ document }) => {
 			for (const element of document.querySelectorAll('[srcset]')) {

@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 /** Runs a bench script with --smoke; everything it printed, and its exit code. */
 async function smoke(script: string): Promise<{ code: number; output: string }> {
-	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+	const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 	delete env.BENCH_PORT;
 	try {
 		const { stdout, stderr } = await run(process.execPath, [join(ROOT, script), '--smoke'], {
