@@ -11,6 +11,9 @@
 //   npm run bench:build -- --sizes 100,1000        a subset
 //   npm run bench:build -- --images shared         products reuse the real photo files
 //   npm run bench:build -- --keep                  keeps the scratch projects (path printed)
+//   npm run bench:build -- --smoke                 the smallest run, for the test suite: one
+//                                                  product with shared photos, nothing written
+//                                                  to bench/results/, no target
 //
 // The real project is never touched: no dist/, no node_modules/.astro, no content/ of its own.
 import { spawn } from 'node:child_process';
@@ -42,7 +45,10 @@ function fail(message) {
 	process.exit(2);
 }
 
-const sizes = (option('sizes') ?? DEFAULT_SIZES.join(','))
+// --smoke: does the bench still run? One product (the smallest catalogue), its real photos; the
+// suite runs it (tests/server/benches.test.ts) and reads the table, never the timings.
+const smoke = process.argv.includes('--smoke');
+const sizes = (smoke ? '1' : (option('sizes') ?? DEFAULT_SIZES.join(',')))
 	.split(',')
 	.map((value) => Number(value.trim().replace(/[_.]/g, '')));
 if (!sizes.length || sizes.some((size) => !Number.isSafeInteger(size) || size < 1)) {
@@ -54,7 +60,7 @@ if (!sizes.length || sizes.some((size) => !Number.isSafeInteger(size) || size < 
 // collapse into one asset and one set of resized WebPs, flattering the figures (the resizing is
 // most of the build). 'shared' lets every copy of a real product point at that product's real
 // photos: it measures everything but the image encoding.
-const images = option('images') ?? 'distinct';
+const images = smoke ? 'shared' : (option('images') ?? 'distinct');
 if (images !== 'distinct' && images !== 'shared') fail('--images is distinct or shared');
 const keep = process.argv.includes('--keep');
 
@@ -231,6 +237,7 @@ const resultsFile = join(
 );
 const results = [];
 async function save() {
+	if (smoke) return;
 	const report = {
 		date: startedAt.toISOString(),
 		machine,
@@ -295,7 +302,7 @@ try {
 if (results.length) {
 	console.log(`\n${table(results)}\n`);
 	for (const line of growth(results)) console.log(line);
-	console.log(`\nWritten to ${relative(ROOT, resultsFile)}`);
+	if (!smoke) console.log(`\nWritten to ${relative(ROOT, resultsFile)}`);
 }
 
 const target = results.find((r) => r.products === TARGET.products);

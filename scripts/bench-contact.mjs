@@ -7,8 +7,10 @@
 // (BENCH_REQUESTS, default 2000, over BENCH_CONNECTIONS connections, default 10, stopping after
 // BENCH_MAX_SECONDS, default 60, whatever happens) and prints requests per second and the
 // p50/p99 latency. Then it counts the stored rows: every accepted (2xx) answer must be a stored
-// message or reservation, and nothing else may be stored. Exits non-zero if not, or if nothing
-// was accepted.
+// message or reservation, and nothing else may be stored (but, when a route was stopped at
+// BENCH_MAX_SECONDS, the requests still under way, at most one per connection). Exits non-zero
+// if not, or if nothing was accepted. `npm run bench:contact -- --smoke`: 20 requests per route
+// over 2 connections.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,32 +29,47 @@ function setting(name, fallback) {
 	return value;
 }
 
-const amount = setting('BENCH_REQUESTS', 2000);
-const connections = setting('BENCH_CONNECTIONS', 10);
-const maxSeconds = setting('BENCH_MAX_SECONDS', 60);
+// --smoke: does the bench still run? A few requests over two connections (the test suite runs
+// it, tests/server/benches.test.ts, and reads the table, never the timings).
+const smoke = process.argv.includes('--smoke');
+const amount = smoke ? 20 : setting('BENCH_REQUESTS', 2000);
+const connections = smoke ? 2 : setting('BENCH_CONNECTIONS', 10);
+const maxSeconds = smoke ? 30 : setting('BENCH_MAX_SECONDS', 60);
 const distDir = process.env.DIST_DIR ?? join(ROOT, 'dist');
 
 /**
- * A valid reservation for the build: its first shop, the next day it opens (the site's own
- * rule, from the compiled dist/server/contact.mjs), one piece of the first variant in stock
- * there.
+ * A valid reservation for the build, asked of the running server: its first shop, the next day it
+ * opens (the site's own rule, from the compiled dist/server/contact.mjs), one piece of the first
+ * variant the server offers there (GET /api/disponibilita: the stock ledger, loaded on a new
+ * database from its first count, seed/magazzino.csv; docs/stock.md).
+ * @param {string} origin
  */
-async function reservationBody() {
+async function reservationBody(origin) {
 	const { pickupDays } = await import(pathToFileURL(join(distDir, 'server/contact.mjs')).href);
 	const settings = JSON.parse(readFileSync(join(distDir, 'client/api/ritiro.json'), 'utf8'));
 	const catalogue = JSON.parse(readFileSync(join(distDir, 'client/api/catalogue.json'), 'utf8'));
+	/** @type {string[]} */
+	const ids = catalogue.products.map((/** @type {{ id: string }} */ product) => product.id);
 	for (const shop of settings.shops) {
 		const [day] = pickupDays(shop, new Date(), 1);
-		for (const { id } of catalogue.products) {
-			const product = JSON.parse(
-				readFileSync(join(distDir, `client/api/product/${id}.json`), 'utf8'),
-			);
-			const variant = product.variants.find((candidate) => (candidate.stock[shop.id] ?? 0) > 0);
-			if (day && variant) {
+		if (!day) continue;
+		// The route answers at most 30 products at a time.
+		for (let start = 0; start < ids.length; start += 30) {
+			const query = new URLSearchParams([
+				['negozio', shop.id],
+				...ids.slice(start, start + 30).map((id) => ['prodotto', id]),
+			]);
+			const answer = await fetch(`${origin}/api/disponibilita?${query}`);
+			if (!answer.ok) throw new Error(`/api/disponibilita answered ${answer.status}`);
+			/** @type {{ prodotti: Record<string, Record<string, number> | null> }} */
+			const { prodotti } = await answer.json();
+			for (const [productId, variants] of Object.entries(prodotti)) {
+				const variantId = Object.entries(variants ?? {}).find(([, pieces]) => pieces > 0)?.[0];
+				if (!variantId) continue;
 				return {
 					shopId: shop.id,
 					day: day.date,
-					items: [{ productId: id, variantId: variant.id, quantity: 1 }],
+					items: [{ productId, variantId, quantity: 1 }],
 					name: 'Prova Carico',
 					email: 'prova.carico@example.it',
 					phone: '+39 011 000 0000',
@@ -62,6 +79,41 @@ async function reservationBody() {
 		}
 	}
 	throw new Error('No product in stock at any shop: nothing to reserve.');
+}
+
+/**
+ * Gives the reserved variant as many pieces as the bench sends reservations, as an arrival
+ * recorded in the server's ledger (the stock service of dist/server/magazzino.mjs, on the running
+ * server's database), so every valid reservation can be accepted and stored.
+ * @param {{ shopId: string, items: { productId: string, variantId: string }[] }} body
+ */
+async function stockUp({ shopId, items }) {
+	const [item] = items;
+	if (!item) return;
+	const stock = await import(pathToFileURL(join(distDir, 'server/magazzino.mjs')).href);
+	const { service, close } = stock.openStockService(
+		{ CONTACT_DB_PATH: dbPath, STOCK_SEED_CSV: '' },
+		ROOT,
+		join(distDir, 'client'),
+	);
+	try {
+		const result = service.applyMovements([
+			{
+				shopId,
+				productId: item.productId,
+				variantId: item.variantId,
+				reason: 'arrival',
+				pieces: amount,
+				actor: 'system',
+				note: 'npm run bench:contact',
+				at: new Date(),
+			},
+		]);
+		if ('index' in result)
+			throw new Error(`the bench's arrival was refused: ${JSON.stringify(result)}`);
+	} finally {
+		close();
+	}
 }
 
 const ROUTES = [
@@ -76,7 +128,7 @@ const ROUTES = [
 			privacy: true,
 		},
 	},
-	{ path: '/api/prenotazioni', table: 'reservations', body: await reservationBody() },
+	{ path: '/api/prenotazioni', table: 'reservations', body: {} },
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'vigorsport-bench-'));
@@ -86,8 +138,11 @@ try {
 	server = await startServer({
 		env: { CONTACT_DB_PATH: dbPath, CONTACT_RATE_LIMIT: '1000000000', SMTP_HOST: '' },
 	});
+	ROUTES[1].body = await reservationBody(server.url);
+	await stockUp(ROUTES[1].body);
 } catch (error) {
 	console.error(error instanceof Error ? error.message : error);
+	await server?.stop();
 	rmSync(dir, { recursive: true, force: true });
 	process.exit(1);
 }
@@ -106,13 +161,17 @@ async function load({ path, body }) {
 		connections,
 		timeout: 10,
 	});
-	const stopper = setTimeout(() => instance.stop(), maxSeconds * 1000);
+	let stopped = false;
+	const stopper = setTimeout(() => {
+		stopped = true;
+		instance.stop();
+	}, maxSeconds * 1000);
 	const result = await new Promise((resolve, reject) => {
 		instance.once('done', resolve);
 		instance.once('error', reject);
 	});
 	clearTimeout(stopper);
-	return result;
+	return { ...result, stopped };
 }
 
 const results = [];
@@ -155,10 +214,20 @@ ROUTES.forEach((route, index) => {
 	if (accepted === 0) {
 		console.error(`FAIL: ${route.path}: nothing was accepted.`);
 		failed = true;
-	} else if (stored[index] !== accepted) {
+	} else if (stored[index] < accepted) {
 		console.error(`FAIL: ${route.path}: ${accepted} accepted but ${stored[index]} stored.`);
+		failed = true;
+	} else if (stored[index] > accepted + (results[index].stopped ? connections : 0)) {
+		// Stopped at BENCH_MAX_SECONDS, the requests still under way (one per connection at most)
+		// may be stored without their answer being counted; nothing else may be.
+		console.error(`FAIL: ${route.path}: ${stored[index]} stored but only ${accepted} accepted.`);
 		failed = true;
 	}
 });
 if (failed) process.exit(1);
-console.log('OK: stored = accepted, for messages and reservations.');
+const cut = results.filter((result) => result.stopped).length;
+console.log(
+	cut
+		? 'OK: nothing accepted was lost (stopped at BENCH_MAX_SECONDS, the requests under way then were stored without their answer counted).'
+		: 'OK: stored = accepted, for messages and reservations.',
+);

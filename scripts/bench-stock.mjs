@@ -10,6 +10,8 @@
 //    belowMinimumCounts timed in the process (the server's time, without the network), 30
 //    rounds after a warm-up: median and worst.
 //
+// `npm run bench:stock -- --smoke`: one second of load, two rounds of the list.
+//
 // Expects a build (`npm run build`). Timings live here, never in the tests.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,11 @@ import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
 assertBuilt();
 const distDir = process.env.DIST_DIR ?? join(ROOT, 'dist');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// --smoke: does the bench still run? One second of load and two timed rounds of the list (the
+// test suite runs it, tests/server/benches.test.ts, and reads the lines, never the timings).
+const smoke = process.argv.includes('--smoke');
+const seconds = smoke ? 1 : Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = smoke ? 2 : 30;
 const work = mkdtempSync(join(tmpdir(), 'vigorsport-bench-stock-'));
 
 /** Rows of open reservations straight into the database, as the server stores them. */
@@ -144,7 +150,7 @@ try {
 		return Number(process.hrtime.bigint() - start) / 1e6;
 	};
 	await round();
-	for (let n = 0; n < 30; n++) listTimes.push(await round());
+	for (let n = 0; n < rounds; n++) listTimes.push(await round());
 } finally {
 	close();
 	rmSync(work, { recursive: true, force: true });

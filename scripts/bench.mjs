@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // npm run bench: Lighthouse (mobile preset, its default simulated throttling) on the real server
-// serving the build, five rounds over every page after one uncounted warm-up, median. Prints a
-// table, writes it into docs/performance.md and as JSON to bench/results/, and exits 1 when a page
-// misses a target of bench/budgets.json.
+// serving the build, over two transports in the same rounds: HTTP/2 over TLS first (the site as
+// the CDN serves it, through a local front: scripts/bench-lighthouse/h2-front.mjs), then
+// HTTP/1.1 (the server itself, plain http://) for comparison. Five rounds over every page after
+// one uncounted warm-up, median. Prints one table (the HTTP/2 figures, then the HTTP/1.1 ones in
+// columns of their own), writes it into docs/performance.md and, with every run's figures, as
+// JSON to bench/results/, and exits 1 when a page misses a target of bench/budgets.json over
+// HTTP/2.
 //
 //   npm run bench                              builds, then measures
 //   npm run bench -- --no-build                measures the build already in dist/
@@ -11,18 +15,25 @@
 //   npm run bench -- --compare /tmp/other-dist another build (a copy of a dist/ folder) measured
 //                                              in the same rounds, page by page, in turns: how
 //                                              two variants compare on a loaded machine
+//   npm run bench -- --smoke                   does the bench still run? the build in dist/,
+//                                              one page (contatti, or the first of --pages) and
+//                                              the floor, one round, no warm-up, nothing
+//                                              written, no target (tests/server/benches.test.ts)
 //   BENCH_PORT=5300 npm run bench              the ports to use: the server on BENCH_PORT, the
-//                                              floor on +1, the compared build on +2 (else free
-//                                              ports the system picks)
+//                                              floor on +1, the compared build on +2, and their
+//                                              HTTP/2 fronts on +3, +4 and +5 (else free ports
+//                                              the system picks)
 //
-// Timings live here, never in the tests. Chromium: the one scripts/browser-path.mjs finds.
+// Timings live here, never in the tests. Chromium: the one scripts/browser-path.mjs finds, told
+// to trust the front's certificate, made for the run (and nothing else it cannot verify).
 //
-// The last row, 'minima', is a page of two lines of text with no stylesheet, script or image,
-// served from memory on another loopback port: what any page costs on this machine under the
-// same harness before its own bytes and work. It has no targets; it says how far the six pages
-// are from the floor, and whether a target can be met here at all. The 'LCP ×' column is each
-// page's LCP divided by the floor's, both medians of the same rounds: a figure that a loaded
-// or slower machine moves far less than the milliseconds, so it is the one with a target.
+// The last rows, 'minima', are a page of two lines of text with no stylesheet, script or image,
+// served from memory on another loopback port (and through its own HTTP/2 front): what any page
+// costs on this machine under the same harness before its own bytes and work. It has no targets;
+// it says how far the pages are from the floor, and whether a target can be met here at all. The
+// 'LCP ×' column is each page's LCP divided by the floor's over the same transport, both medians
+// of the same rounds: a figure that a loaded or slower machine moves far less than the
+// milliseconds, so it is the one with a target.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -30,6 +41,12 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from './browser-path.mjs';
+import {
+	chromiumFlag,
+	serveOverHttp2,
+	throwawayCertificate,
+} from './bench-lighthouse/h2-front.mjs';
+import { TRANSPORTS, median, table, writeDocsTable } from './bench-lighthouse/report.mjs';
 import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
 /** The value after a command-line flag (`--rounds 5`), or undefined. */
@@ -37,30 +54,26 @@ const option = (flag) => {
 	const index = process.argv.indexOf(flag);
 	return index >= 0 ? process.argv[index + 1] : undefined;
 };
-const RUNS = Number(option('--rounds') ?? 5);
+const smoke = process.argv.includes('--smoke');
+const RUNS = smoke ? 1 : Number(option('--rounds') ?? 5);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('bench: --rounds wants a whole number');
 const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8'));
 const targets = budgets.lighthouse;
-const chosenPages = option('--pages')?.split(',');
+const listedPages = option('--pages')?.split(',');
+const chosenPages = smoke ? [listedPages?.[0] ?? 'contatti'] : listedPages;
 for (const name of chosenPages ?? []) {
 	if (!(name in budgets.pages)) throw new Error(`bench: no page '${name}' in bench/budgets.json`);
 }
-const compareDir = option('--compare');
+const compareDir = smoke ? undefined : option('--compare');
 const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+/** The port `offset` after BENCH_PORT, or 0 (the system picks one). */
+const portAt = (offset) => (basePort ? basePort + offset : 0);
 
-if (!process.argv.includes('--no-build')) {
+if (!smoke && !process.argv.includes('--no-build')) {
 	const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 	if (build.status !== 0) process.exit(build.status ?? 1);
 }
 assertBuilt();
-
-/** The median of the numbers that were measured (a run Lighthouse could not finish gives NaN). */
-const median = (values) => {
-	const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-	if (!sorted.length) return NaN;
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The figures of one Lighthouse run. */
 function figures(lhr) {
@@ -128,41 +141,76 @@ function serveMinimalPage(port = 0) {
 	});
 }
 
+/** What the bench started, stopped in reverse order at the end (or when a later start fails). */
+const running = [];
+const stopAll = async () => {
+	for (const item of running.reverse()) await item.stop();
+};
+/** Starts one more thing; a start that fails stops the others before failing. */
+async function started(start) {
+	try {
+		const item = await start();
+		running.push(item);
+		return item;
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
+}
+
 const browser = findChromium();
-const server = await startServer({
-	env: { CONTACT_DB_PATH: join(ROOT, 'data/bench.sqlite') },
-	...(basePort ? { port: basePort } : {}),
-});
-const minimal = await serveMinimalPage(basePort ? basePort + 1 : 0);
-/** The compared build's server; a build that cannot start stops the others before failing. */
+const certificate = await throwawayCertificate();
+const server = await started(() =>
+	startServer({
+		env: { CONTACT_DB_PATH: join(ROOT, 'data/bench.sqlite') },
+		...(basePort ? { port: basePort } : {}),
+	}),
+);
+const minimal = await started(() => serveMinimalPage(portAt(1)));
+/** The compared build's server. */
 const compared = compareDir
-	? await startServer({
-			env: { DIST_DIR: compareDir, CONTACT_DB_PATH: join(ROOT, 'data/bench-compare.sqlite') },
-			...(basePort ? { port: basePort + 2 } : {}),
-		}).catch(async (error) => {
-			await server.stop();
-			await minimal.stop();
-			throw error;
-		})
+	? await started(() =>
+			startServer({
+				env: { DIST_DIR: compareDir, CONTACT_DB_PATH: join(ROOT, 'data/bench-compare.sqlite') },
+				...(basePort ? { port: basePort + 2 } : {}),
+			}),
+		)
 	: null;
-const chrome = await chromeLauncher.launch({
-	...(browser ? { chromePath: browser.path } : {}),
-	chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+/** Each origin over both transports: HTTP/2 through a front of its own, HTTP/1.1 as it is. */
+const over = async (target, offset) => ({
+	h2: (await started(() => serveOverHttp2({ target, certificate, port: portAt(offset) }))).url,
+	h1: target,
+});
+const site = await over(server.url, 3);
+const floor = await over(minimal.url, 4);
+const other = compared ? await over(compared.url, 5) : null;
+const chrome = await started(async () => {
+	const launched = await chromeLauncher.launch({
+		...(browser ? { chromePath: browser.path } : {}),
+		chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, chromiumFlag(certificate)],
+	});
+	return { port: launched.port, stop: async () => launched.kill() };
 });
 
 /**
- * The pages measured: the six of the budgets (or those of --pages) on the site's server, each
- * followed by the same page of the compared build, then the floor.
+ * What one round measures, in order: for each page of the budgets (or of --pages), over each
+ * transport, the site's page and then the compared build's (they take turns at going first, by
+ * round), then the floor over each transport.
  */
-const pages = [
+const slots = [
 	...Object.entries(budgets.pages)
 		.filter(([name]) => !chosenPages || chosenPages.includes(name))
-		.flatMap(([name, path]) => [
-			{ name, path, origin: server.url },
-			...(compared ? [{ name: `${name} (cfr.)`, path, origin: compared.url }] : []),
-		]),
-	{ name: 'minima', path: '/', origin: minimal.url, floor: true },
+		.flatMap(([name, path]) =>
+			TRANSPORTS.map(({ id }) => [
+				{ name, transport: id, path, origin: site[id] },
+				...(other ? [{ name: `${name} (cfr.)`, transport: id, path, origin: other[id] }] : []),
+			]),
+		),
+	...TRANSPORTS.map(({ id }) => [
+		{ name: 'minima', transport: id, path: '/', origin: floor[id], floor: true },
+	]),
 ];
+const pages = slots.flat();
 
 /** One Lighthouse run of a page. */
 async function measure(origin, path) {
@@ -173,8 +221,9 @@ async function measure(origin, path) {
 		formFactor: 'mobile',
 		onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
 	});
+	if (!outcome) throw new Error(`bench: Lighthouse returned nothing for ${origin}${path}`);
 	if (outcome.lhr.runtimeError) {
-		console.warn(`bench: ${path}: ${outcome.lhr.runtimeError.message}`);
+		console.warn(`bench: ${origin}${path}: ${outcome.lhr.runtimeError.message}`);
 	}
 	return figures(outcome.lhr);
 }
@@ -184,89 +233,52 @@ try {
 	// The first page after Chromium starts pays for its start (home once measured 3,522 ms that
 	// way): one run of the home page first, not counted. Then every page once per round, so a
 	// slower spell of a shared machine falls on every page alike, not on one page's three runs.
-	await measure(server.url, '/');
-	const runsOf = pages.map(() => []);
+	if (!smoke) await measure(site.h2, '/');
+	const runsOf = new Map(pages.map((page) => [page, []]));
 	for (let round = 0; round < RUNS; round++) {
-		// With a compared build, each page and its counterpart take turns at going first.
-		const order = [...pages.keys()];
-		if (compared && round % 2) {
-			for (let index = 0; index + 1 < order.length - 1; index += 2) {
-				[order[index], order[index + 1]] = [order[index + 1] ?? 0, order[index] ?? 0];
+		for (const slot of slots) {
+			for (const page of round % 2 ? [...slot].reverse() : slot) {
+				runsOf.get(page)?.push(await measure(page.origin, page.path));
 			}
-		}
-		for (const index of order) {
-			const { origin, path } = pages[index] ?? { origin: '', path: '' };
-			runsOf[index]?.push(await measure(origin, path));
 		}
 		console.log(`bench: round ${round + 1} of ${RUNS} measured`);
 	}
-	for (const [index, { name, path, floor }] of pages.entries()) {
-		const runs = runsOf[index] ?? [];
-		const result = { page: name, path: floor ? '(pagina minima)' : path };
+	for (const page of pages) {
+		const runs = runsOf.get(page) ?? [];
+		const result = {
+			page: page.name,
+			transport: page.transport,
+			path: page.floor ? '(pagina minima)' : page.path,
+		};
 		for (const key of Object.keys(runs[0])) result[key] = median(runs.map((run) => run[key]));
-		// Each run's figures beside the medians (in the JSON only): on this machine LCP moves in
+		// Every run's figures beside the medians (in the JSON only): on this machine LCP moves in
 		// steps of a round trip and TBT from 0 to tens of ms between runs of the same build.
-		result.eachRun = Object.fromEntries(
-			['lcpMs', 'fcpMs', 'tbtMs'].map((key) => [key, runs.map((run) => run[key])]),
-		);
+		result.eachRun = runs;
 		results.push(result);
 	}
-	// Each page's LCP as a multiple of the floor's (the last page), then the targets.
-	const floorLcp = results.at(-1)?.lcpMs ?? NaN;
-	for (const [index, result] of results.entries()) {
+	// Each page's LCP as a multiple of the floor's over the same transport, then the targets:
+	// those of HTTP/2, as the CDN serves the site (HTTP/1.1 is there to compare).
+	for (const result of results) {
+		const floorLcp =
+			results.find((other) => other.page === 'minima' && other.transport === result.transport)
+				?.lcpMs ?? NaN;
 		result.lcpRatio = Number((result.lcpMs / floorLcp).toFixed(2));
-		result.misses = pages[index]?.floor ? [] : misses(result);
+		result.misses = result.page === 'minima' || result.transport !== 'h2' ? [] : misses(result);
 	}
 } finally {
-	chrome.kill();
-	await server.stop();
-	await compared?.stop();
-	await minimal.stop();
+	await stopAll();
 }
 
-const columns = [
-	['page', 'Pagina'],
-	['performance', 'Perf'],
-	['accessibility', 'A11y'],
-	['bestPractices', 'BP'],
-	['seo', 'SEO'],
-	['lcpMs', 'LCP ms'],
-	['lcpRatio', 'LCP ×'],
-	['fcpMs', 'FCP ms'],
-	['tbtMs', 'TBT ms'],
-	['cls', 'CLS'],
-	['jsBytes', 'JS B'],
-	['totalBytes', 'Tot B'],
-	['requests', 'Req'],
-];
-/** A figure as the tables show it: the ratio with two decimals, so the column lines up. */
-const cell = (result, key) => (key === 'lcpRatio' ? result[key].toFixed(2) : String(result[key]));
-const rows = [
-	columns.map(([, title]) => title),
-	...results.map((r) => columns.map(([key]) => cell(r, key))),
-];
-const widths = columns.map((_, index) => Math.max(...rows.map((row) => row[index].length)));
-console.log(`\nLighthouse, mobile, median of ${RUNS} runs:\n`);
-for (const row of rows)
-	console.log(row.map((cell, index) => cell.padEnd(widths[index])).join('  '));
+console.log(`\nLighthouse, mobile, median of ${RUNS} runs; HTTP/2 (TLS) first, then HTTP/1.1:\n`);
+console.log(table(results, 'text'));
 
+if (smoke) {
+	console.log('\nbench: smoke run, nothing written');
+	process.exit(0);
+}
 // The table of docs/performance.md (between its bench markers) is this run's, with its date,
 // when every page of this build was measured.
-const DOC = join(ROOT, 'docs/performance.md');
-const START = '<!-- bench:lighthouse -->';
-const END = '<!-- /bench:lighthouse -->';
-const readme = readFileSync(DOC, 'utf8');
-if (!chosenPages && !compared && readme.includes(START) && readme.includes(END)) {
-	const table = [
-		`\`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Lighthouse, mobile, simulated throttling, median of ${RUNS}):`,
-		'',
-		`| ${columns.map(([, title]) => title).join(' | ')} |`,
-		`| ${columns.map(() => '---').join(' | ')} |`,
-		...results.map((r) => `| ${columns.map(([key]) => cell(r, key)).join(' | ')} |`),
-	].join('\n');
-	const before = readme.slice(0, readme.indexOf(START) + START.length);
-	const after = readme.slice(readme.indexOf(END));
-	writeFileSync(DOC, `${before}\n\n${table}\n\n${after}`);
+if (!chosenPages && !compared && writeDocsTable(results, RUNS)) {
 	console.log('bench: docs/performance.md table updated (run `npm run format` before committing)');
 }
 
@@ -276,10 +288,11 @@ const file = join(
 	'bench/results',
 	`lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
 );
-writeFileSync(file, `${JSON.stringify({ targets, runs: RUNS, results }, null, '\t')}\n`);
+const json = { targets, runs: RUNS, transports: TRANSPORTS, results };
+writeFileSync(file, `${JSON.stringify(json, null, '\t')}\n`);
 console.log(`\nbench: written ${file}`);
 
 const failing = results.filter((result) => result.misses.length);
 for (const result of failing)
-	console.log(`bench: ${result.path} misses ${result.misses.join(', ')}`);
+	console.log(`bench: ${result.path} misses ${result.misses.join(', ')} (${result.transport})`);
 process.exit(failing.length ? 1 : 0);

@@ -62,7 +62,8 @@ function tagJpeg(bytes, tag) {
  * Writes `count` products into `products` (content/products of a scratch project), round-robin
  * over the real ones, so the categories keep their real proportions. Copy number i of a real
  * product gets a unique slug and name (the cross-check refuses a repeated file name), prices
- * moved by up to ±9%, other stock figures and, every other round, one variant fewer. `images`:
+ * moved by up to ±9% and, every other round, one variant fewer (stock is not in the content files:
+ * the server's ledger keeps it, docs/stock.md). `images`:
  * 'distinct' (photo files of its own) or 'shared' (the real photos). Returns how many photo files
  * the catalogue holds.
  */
@@ -84,15 +85,12 @@ async function writeCatalogue(products, count, templates, images) {
 		const factor = 1 + ((number % 7) - 3) * 0.03;
 		const kept =
 			round % 2 === 1 && data.variants.length > 1 ? data.variants.slice(0, -1) : data.variants;
-		data.variants = kept.map((variant, index) => {
+		data.variants = kept.map((variant) => {
 			const price = euros(variant.price * factor);
 			const moved = { ...variant, price };
 			if (variant.originalPrice !== undefined) {
 				moved.originalPrice = Math.max(euros(variant.originalPrice * factor), euros(price + 1));
 			}
-			moved.stock = Object.fromEntries(
-				Object.keys(variant.stock).map((shop, s) => [shop, (number * 3 + index * 5 + s) % 9]),
-			);
 			return moved;
 		});
 		const folder = join(products, template.category);

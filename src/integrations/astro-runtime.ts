@@ -1,6 +1,8 @@
 import type { AstroIntegration } from 'astro';
 // Astro's island loader, exactly as Astro writes it into pages.
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+// The rule Astro writes as a <style> before the first island of a page.
+export { ISLAND_STYLES } from 'astro/runtime/server/astro-island-styles.js';
 
 /**
  * The inline scripts Astro itself writes into pages: the island loader and the hydration

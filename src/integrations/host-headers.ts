@@ -12,7 +12,7 @@ import {
 import { ERROR_PAGE_STYLE } from '../server/core/answers';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
-import { astroRuntimeScripts } from './astro-runtime';
+import { ISLAND_STYLES, astroRuntimeScripts } from './astro-runtime';
 import { sitePages } from './html-files';
 import { SPECULATION_RULES } from '../lib/catalogue/prefetch-rules';
 
@@ -62,7 +62,8 @@ export default function hostHeaders(): AstroIntegration {
 					);
 				}
 				const scripts = new Set([...trusted.allowed].map(hashSource));
-				// The prefetch rules that the pages' late parts add (src/scripts/late/head-links.ts).
+				// The prefetch rules in every page's head (BaseLayout.astro): not a script that runs,
+				// but Chromium checks a rule set against script-src all the same.
 				scripts.add(hashSource(SPECULATION_RULES));
 				if (blocked.length > 0) {
 					// In Italian, like the content errors: an editor's markdown with raw HTML can cause it.
@@ -73,8 +74,11 @@ export default function hostHeaders(): AstroIntegration {
 							`classe o un file di script.\n  ${blocked.join('\n  ')}`,
 					);
 				}
-				// The one page the server renders on demand: the contact form's error page.
+				// The pages the server renders on demand: the contact form's error page, and the
+				// island rule Astro writes into a page with islands (the build moves it out of the
+				// built pages into the stylesheet: src/lib/build/late-script.ts).
 				styles.add(hashSource(ERROR_PAGE_STYLE));
+				styles.add(hashSource(ISLAND_STYLES));
 				const policy = contentSecurityPolicy({ scripts, styles });
 				await writeFile(
 					path.join(clientDir, '_headers'),

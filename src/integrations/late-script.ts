@@ -2,14 +2,20 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { STARTER, withLateScript, withRuntimeAsModules } from '../lib/build/late-script';
-import { astroRuntimeScripts } from './astro-runtime';
+import {
+	STARTER,
+	withLateScript,
+	withRuntimeAsModules,
+	withoutIslandStyle,
+} from '../lib/build/late-script';
+import { ISLAND_STYLES, astroRuntimeScripts } from './astro-runtime';
 import { sitePages } from './html-files';
 
 /**
  * Takes the layout's module script out of every built page and hands its address to the inline
  * script «avvio», which imports it after the first paint, and makes Astro's inline island loader
- * module scripts, which never stop the parser (src/lib/build/late-script.ts). Listed
+ * module scripts, which never stop the parser, and leaves Astro's island rule to the stylesheet
+ * (src/lib/build/late-script.ts). Listed
  * before the search index and the service worker in astro.config.mjs: both read the pages as they
  * are finally written. A page with «avvio» but no module script before it stops the build.
  */
@@ -29,7 +35,10 @@ export default function lateScript(): AstroIntegration {
 					const html = await readFile(file, 'utf8');
 					const { html: moved, late, missing: lost } = withLateScript(html);
 					if (lost) missing.push(page);
-					const written = withRuntimeAsModules(moved, runtime.scripts);
+					const written = withoutIslandStyle(
+						withRuntimeAsModules(moved, runtime.scripts),
+						ISLAND_STYLES,
+					);
 					if (written !== html) await writeFile(file, written);
 					if (late !== null) pages += 1;
 					if (written !== moved) loaders += 1;

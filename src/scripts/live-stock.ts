@@ -61,18 +61,28 @@ function fill(): void {
 	}
 }
 
-/** Asks the figure of the page's products and keeps its places filled. */
-export function start(): void {
-	const ids = [...document.querySelectorAll<HTMLElement>(SPOT)].flatMap(
+/** The products the page's places name, found by the first step. */
+let ids: string[] = [];
+const load = () => void loadLiveStock(ids);
+
+/** Finds the page's products, and keeps their places filled whenever the figure comes. */
+function watch(): void {
+	ids = [...document.querySelectorAll<HTMLElement>(SPOT)].flatMap(
 		(place) => place.dataset['product'] ?? [],
 	);
 	if (ids.length === 0) return;
 	$liveStock.listen(fill);
-	const load = () => void loadLiveStock(ids);
-	load();
 	// Back online, or back to the page from the browser's history: ask again.
 	window.addEventListener('online', load);
 	window.addEventListener('pageshow', (event) => {
 		if (event.persisted) load();
 	});
 }
+
+/** Asks the figure of the page's products (one request). */
+function ask(): void {
+	if (ids.length > 0) load();
+}
+
+/** The late part's steps (src/scripts/late/parts.ts), each in a task of its own. */
+export const steps = [watch, ask];

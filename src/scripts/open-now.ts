@@ -30,12 +30,16 @@ function hidePastClosures(): void {
 	}
 }
 
-/** Fills the lines now and again every minute (a late part: src/scripts/late/parts.ts). */
-export function start(): void {
-	show();
-	hidePastClosures();
+/** Again every minute. */
+function everyMinute(): void {
 	setInterval(() => {
 		show();
 		hidePastClosures();
 	}, 60_000);
 }
+
+/**
+ * The late part's steps (src/scripts/late/parts.ts), each in a task of its own: the lines now,
+ * the closures now, then again every minute.
+ */
+export const steps = [show, hidePastClosures, everyMinute];

@@ -14,8 +14,8 @@
  */
 const SCREEN_AND_BELOW = '0px 0px 1000000px 0px';
 
-/** Starts watching (a late part: src/scripts/late/parts.ts). */
-export function start(): void {
+/** Starts watching. */
+function watch(): void {
 	const bar = document.querySelector<HTMLElement>('[data-pickup-bar]');
 	const main = document.querySelector<HTMLElement>('[data-pickup-main]');
 	if (!bar || !main || !('IntersectionObserver' in window)) return;
@@ -26,3 +26,6 @@ export function start(): void {
 		{ rootMargin: SCREEN_AND_BELOW },
 	).observe(main);
 }
+
+/** The late part's one step (src/scripts/late/parts.ts). */
+export const steps = [watch];

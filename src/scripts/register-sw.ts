@@ -52,7 +52,10 @@ async function register() {
 	});
 }
 
-/** Registers the worker; the page has loaded by now (a late part). */
-export function start(): void {
+/** Registers the worker; the page has loaded by now. */
+function registerLate(): void {
 	void register().catch((error: unknown) => console.warn('Service worker non registrato', error));
 }
+
+/** The late part's one step (src/scripts/late/parts.ts). */
+export const steps = [registerLate];

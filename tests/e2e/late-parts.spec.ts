@@ -1,4 +1,5 @@
 import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { SPECULATION_RULES } from '../../src/lib/catalogue/prefetch-rules';
 import { expect, test } from './helpers/test';
 
 // Tests here use the service worker, which playwright.config.ts blocks by default.
@@ -8,8 +9,9 @@ test.use({ serviceWorkers: 'allow' });
  * Nothing the first screen needs waits for the page's own script (docs/navigation.md, "Late
  * work"): no page asks for a module script or preloads one before its first paint, every script
  * of a page that nobody touches is requested after its `load` event and its first paint, and the
- * late parts still happen: 'Aperto ora' is filled, the prefetch rules and the manifest added and
- * the service worker registered.
+ * late parts still happen: 'Aperto ora' is filled and the service worker registered. What a
+ * browser, a crawler or a checker reads from the HTML (the icon, the manifest, the prefetch
+ * rules) is in the HTML.
  */
 
 test('no page type fetches or preloads a module script before its first paint, or stops its parser', async ({
@@ -24,11 +26,12 @@ test('no page type fetches or preloads a module script before its first paint, o
 		expect(html, path).not.toContain('<script>');
 		expect(html, path).not.toContain('modulepreload');
 		expect(html, path).toMatch(/<script data-site-script="avvio" data-src="\/_astro\/[^"]+\.js">/);
-		// A browser fetches a linked icon and manifest once the page has loaded, which on a slow
-		// phone can be before its first paint: the icon is in the page, the manifest linked late.
-		expect(html, path).toMatch(/<link rel="icon" href="data:image\/svg\+xml,[^"]+"/);
-		expect(html, path).not.toMatch(/<link rel="manifest"/);
-		expect(html, path).not.toContain('speculationrules');
+		// What a browser, a crawler or a checker reads from the HTML stays in it: the icon, the
+		// manifest and the prefetch rules (which fetch nothing before the visitor's intent).
+		const head = html.slice(0, html.indexOf('</head>'));
+		expect(head, path).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+		expect(head, path).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+		expect(head, path).toContain(`<script type="speculationrules">${SPECULATION_RULES}</script>`);
 	}
 });
 
@@ -43,11 +46,8 @@ test('on a page nobody touches, every script is requested after load, and the la
 			page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) !== undefined),
 		)
 		.toBe(true);
-	// The manifest's link and the prefetch rules, added by late parts.
-	await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
-		'href',
-		'/manifest.webmanifest',
-	);
+	// The manifest's link and the prefetch rules, once each: from the HTML, none added late.
+	await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
 	await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
 	const { loaded, painted, scripts } = await page.evaluate(() => {
 		const [navigation] = performance.getEntriesByType(

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { withLateScript, withRuntimeAsModules } from '../../src/lib/build/late-script';
+import {
+	withLateScript,
+	withRuntimeAsModules,
+	withoutIslandStyle,
+} from '../../src/lib/build/late-script';
 import { inlineSourcesOf } from '../../src/lib/http/csp';
 
 /**
@@ -76,5 +80,24 @@ describe('withRuntimeAsModules', () => {
 		expect(inlineSourcesOf(withRuntimeAsModules(html, RUNTIME)).scripts).toEqual(
 			inlineSourcesOf(html).scripts,
 		);
+	});
+});
+
+describe('withoutIslandStyle', () => {
+	const RULE = 'astro-island,astro-slot,astro-static-slot{display:contents}';
+	it.each([
+		[
+			"Astro's element before the first island goes",
+			`<body><a href="#c">Vai</a><style>${RULE}</style><astro-island></astro-island></body>`,
+			'<body><a href="#c">Vai</a><astro-island></astro-island></body>',
+		],
+		[
+			'another style stays',
+			'<body><style>p{color:red}</style><p>x</p></body>',
+			'<body><style>p{color:red}</style><p>x</p></body>',
+		],
+		['a page without islands is unchanged', '<body><p>x</p></body>', '<body><p>x</p></body>'],
+	])('%s', (_, html, expected) => {
+		expect(withoutIslandStyle(html, RULE)).toBe(expected);
 	});
 });

@@ -56,3 +56,14 @@ export function withRuntimeAsModules(html: string, runtime: readonly string[]): 
 	}
 	return written;
 }
+
+/**
+ * Astro writes its island rule (`astro-island{display:contents}`…) as a `<style>` right before the
+ * first island, inside the body, where HTML allows a style element only as its parent's first
+ * child: the HTML checkers refuse every page. The stylesheet has the same rule
+ * (src/styles/global.css), so the built pages lose the element (and its bytes). Only that exact
+ * element goes. Pure: the build gives it the pages and Astro's rule.
+ */
+export function withoutIslandStyle(html: string, rule: string): string {
+	return html.replaceAll(`<style>${rule}</style>`, '');
+}

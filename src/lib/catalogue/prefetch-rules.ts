@@ -31,10 +31,10 @@ export const IDLE_PREFETCH_LIMIT = 3;
 
 /**
  * The Speculation Rules that Chromium follows (docs/navigation.md), as the text of the
- * `<script type="speculationrules">` the page's late parts add after the first paint: a product
- * or category link is prefetched when the visitor points at it or touches it ('moderate'), so the
+ * `<script type="speculationrules">` in every page's head (BaseLayout.astro): a product or
+ * category link is prefetched when the visitor points at it or touches it ('moderate'), so the
  * next page opens from the prefetch cache. The pages' Content-Security-Policy allows this text by
- * its hash (src/integrations/host-headers.ts), so it must be added exactly as it is here.
+ * its hash (src/integrations/host-headers.ts), so it must be written exactly as it is here.
  */
 export const SPECULATION_RULES = JSON.stringify({
 	prefetch: [{ where: { href_matches: '/prodotti/*' }, eagerness: 'moderate' }],

@@ -5,6 +5,21 @@
  * scheduler, which callers may replace (the unit tests do).
  */
 
+/**
+ * One step of a late part: a short piece of work, run in a task of its own. Lighthouse multiplies
+ * a task's time by 4 on its phone and counts what passes 50 ms as blocking, so a step must stay
+ * well under 10 ms of a desktop's time; work that takes longer is split into more steps.
+ */
+export type LateStep = () => void | Promise<void>;
+
+/**
+ * What a late part's module exports: its steps, in order. The runner gives the main thread back
+ * before each one (yieldToMain), so no part can run its steps in one task.
+ */
+export interface LateModule {
+	steps: readonly LateStep[];
+}
+
 /** One part of the pages that works late: the open-now line, the pickup bar, the worker… */
 export interface LatePart {
 	/** A short name, for the console when the part fails. */
@@ -12,7 +27,7 @@ export interface LatePart {
 	/** Whether this page needs the part (a marker in its HTML, a missing browser feature). */
 	needed: () => boolean;
 	/** Loads the part's code: a dynamic import, so a page that does not need it never loads it. */
-	load: () => Promise<{ start: () => void | Promise<void> }>;
+	load: () => Promise<LateModule>;
 }
 
 /** What runLateParts needs from the browser. */
@@ -48,9 +63,9 @@ const browserEnvironment: LateEnvironment = {
 
 /**
  * Runs the parts this page needs, in their order, one after another: for each, a yield, the
- * check, the load (its own chunk, fetched only now), another yield, then its start. A part that
- * fails to load or start is reported and the next one runs. Resolves with the names of the parts
- * that started.
+ * check, the load (its own chunk, fetched only now), then each of its steps after a yield of its
+ * own. A part that fails to load or in a step is reported (its later steps skipped) and the next
+ * one runs. Resolves with the names of the parts that ran all their steps.
  */
 export async function runLateParts(
 	parts: readonly LatePart[],
@@ -62,8 +77,10 @@ export async function runLateParts(
 		try {
 			if (!part.needed()) continue;
 			const module = await part.load();
-			await environment.yield();
-			await module.start();
+			for (const step of module.steps) {
+				await environment.yield();
+				await step();
+			}
 			started.push(part.name);
 		} catch (error) {
 			environment.report(part.name, error);

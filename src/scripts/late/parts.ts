@@ -1,17 +1,20 @@
 import type { LatePart } from '../../lib/late/run';
-import { addSpeculationRules, hasSpeculationRules, linkManifest } from './head-links';
 
 /**
  * The page parts that work after the first paint, in the order they start (docs/navigation.md,
  * "Late work"). Each is loaded only on a page that needs it, as its own chunk, and its module
- * exports `start()`. To add one: a line here, with the marker its HTML carries, and a module
- * whose `start()` is short (split longer work with `yieldToMain` from src/lib/late/run.ts). The
+ * exports `steps`: short functions that the runner (src/lib/late/run.ts) calls one per task, with
+ * the main thread given back before each. To add one: a line here, with the marker its HTML
+ * carries, and a module exporting its steps (tests/unit/late-parts.test.ts reads them). The
  * page's first screen never waits for any of them: the layout starts them after `load`, at the
  * first idle moment or the visitor's first use of the page.
  */
 
 /** The page has an element matching `selector`. */
 const has = (selector: string) => () => document.querySelector(selector) !== null;
+
+/** The browser follows Speculation Rules (Chromium): the page's own rules do the prefetching. */
+const hasSpeculationRules = () => HTMLScriptElement.supports?.('speculationrules') ?? false;
 
 export const LATE_PARTS: readonly LatePart[] = [
 	// The live figure of stock on the product, category and grouped-variants pages: first, as the
@@ -29,18 +32,13 @@ export const LATE_PARTS: readonly LatePart[] = [
 	},
 	// The product page's bar at the bottom of a phone's screen.
 	{ name: 'barra-ritiro', needed: has('[data-pickup-bar]'), load: () => import('../pickup-bar') },
-	// The next page fetched ahead: Chromium's Speculation Rules, written into the page, or, in
-	// browsers without them (Firefox, Safari), the module that does the same.
+	// The next page fetched ahead, in browsers without Speculation Rules (Firefox, Safari); the
+	// others follow the rules in the page's head (BaseLayout.astro).
 	{
 		name: 'prefetch',
-		needed: () => true,
-		load: () =>
-			hasSpeculationRules()
-				? Promise.resolve({ start: addSpeculationRules })
-				: import('../prefetch'),
+		needed: () => !hasSpeculationRules(),
+		load: () => import('../prefetch'),
 	},
-	// The manifest that makes the site installable.
-	{ name: 'manifest', needed: () => true, load: () => Promise.resolve({ start: linkManifest }) },
 	// The service worker (offline pages, queued forms, 'Aggiorna'): last, as its install then
 	// downloads the shell pages.
 	{

@@ -77,13 +77,16 @@ export function SearchButton({ className }: { className: string }) {
 	);
 }
 
-/** The search panel of narrower screens: over the top of the page, the field focused. */
+/**
+ * The search panel of narrower screens: over the top of the page, the field focused. Its form is
+ * the named search landmark; the panel itself is a plain container (a label on a `div` without a
+ * role is not valid HTML, and screen readers ignore it).
+ */
 export function SearchPanel() {
 	return (
 		<div
 			id={SEARCH_PANEL_ID}
 			popover="auto"
-			aria-label="Cerca nel catalogo"
 			className="inset-x-0 top-0 bottom-auto m-0 w-full max-w-none border-0 bg-night p-3 text-white shadow-lg backdrop:bg-black/50 lg:hidden"
 		>
 			<div className="mx-auto flex max-w-7xl items-center gap-2">
