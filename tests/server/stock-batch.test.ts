@@ -104,7 +104,7 @@ it('records a batch whole or not at all, and on hand stays the sum of the ledger
 					expect(level.onHand).toBe(test.reason === 'count' ? pieces : before + pieces);
 				});
 				if (result.outcome !== 'recorded') return;
-				const written = result.movements.length;
+				const { written } = result;
 				const unchanged = test.rows.filter((row) => row.before === row.pieces).length;
 				const expected =
 					test.reason === 'arrival' || test.keepUnchanged ? refs.length : refs.length - unchanged;

@@ -42,14 +42,20 @@ export interface BatchInput {
 	keepUnchanged: boolean;
 	/** Refuse the rows with a movement after this one (the ledger the preview read). */
 	movedAfter?: number | undefined;
+	/** Read the movements written back (the import shows them); a stocktake reads its rows. */
+	withMovements?: boolean | undefined;
 	staff?: StockStaff | undefined;
 	note: string | null;
 	at: Date;
 }
 
-/** What recording a batch did: its movements in the order of the rows, or the stale rows. */
+/**
+ * What recording a batch did: how many movements it wrote (and, asked for, the movements in the
+ * order of the rows), or the positions of the stale rows.
+ */
 export type BatchResult =
-	{ outcome: 'recorded'; movements: StockMovement[] } | { outcome: 'conflict'; indexes: number[] };
+	| { outcome: 'recorded'; written: number; movements: StockMovement[] }
+	| { outcome: 'conflict'; indexes: number[] };
 
 /** Rows staged per slice (a few milliseconds of inserts into memory). */
 const STAGE_CHUNK = 250;
@@ -118,8 +124,12 @@ function staleRows(db: Database.Database, batch: number, movedAfter: number | nu
 }
 
 /** Writes the staged rows' movements and on hand (inside the IMMEDIATE transaction). */
-function writeStaged(db: Database.Database, batch: number, input: BatchInput): StockMovement[] {
-	const before = db.prepare('SELECT COALESCE(MAX(id), 0) FROM stock_movements').pluck().get();
+function writeStaged(
+	db: Database.Database,
+	batch: number,
+	input: BatchInput,
+): { before: number; through: number } {
+	const before = lastMovementId(db);
 	const staff = input.staff ?? null;
 	db.prepare(
 		`INSERT INTO stock_movements (shop_id, product_id, variant_id, at, reason, change, counted,
@@ -150,10 +160,30 @@ function writeStaged(db: Database.Database, batch: number, input: BatchInput): S
 		 ON CONFLICT (shop_id, product_id, variant_id)
 		 DO UPDATE SET on_hand = excluded.on_hand, version = version + 1`,
 	).run(before);
-	const written = db
-		.prepare('SELECT * FROM stock_movements WHERE id > ? ORDER BY id')
-		.all(before) as MovementRow[];
-	return written.map(movementOf);
+	return { before, through: lastMovementId(db) };
+}
+
+/**
+ * The movements with ids after `before` up to `through`, read a slice at a time after the
+ * commit: the ledger is append-only, so the batch's own movements stay what they were written.
+ */
+async function readWritten(
+	db: Database.Database,
+	{ before, through }: { before: number; through: number },
+): Promise<StockMovement[]> {
+	const read = db.prepare(
+		`SELECT * FROM stock_movements WHERE id > ? AND id <= ? ORDER BY id LIMIT ${STAGE_CHUNK}`,
+	);
+	const pause = timeSlices();
+	const movements: StockMovement[] = [];
+	for (let after = before; after < through;) {
+		const rows = read.all(after, through) as MovementRow[];
+		if (rows.length === 0) break;
+		movements.push(...rows.map(movementOf));
+		after = rows.at(-1)?.id ?? through;
+		await pause();
+	}
+	return movements;
 }
 
 /** Removes a batch's staged rows (memory only: a few milliseconds for the most rows). */
@@ -166,19 +196,25 @@ function unstage(db: Database.Database, batch: number): void {
  * since it was shown; see the module's comment for how the thread is kept free.
  */
 export async function recordBatch(db: Database.Database, input: BatchInput): Promise<BatchResult> {
-	if (input.rows.length === 0) return { outcome: 'recorded', movements: [] };
+	if (input.rows.length === 0) return { outcome: 'recorded', written: 0, movements: [] };
 	const batch = await stage(db, input.rows);
+	const movedAfter = input.movedAfter ?? null;
+	const versioned = movedAfter !== null || input.rows.some((row) => row.fromVersion !== undefined);
+	let written = { before: 0, through: 0 };
 	try {
-		return db
-			.transaction((): BatchResult => {
-				const stale = staleRows(db, batch, input.movedAfter ?? null);
-				if (stale.length > 0) return { outcome: 'conflict', indexes: stale };
-				return { outcome: 'recorded', movements: writeStaged(db, batch, input) };
+		const stale = db
+			.transaction(() => {
+				const found = versioned ? staleRows(db, batch, movedAfter) : [];
+				if (found.length === 0) written = writeStaged(db, batch, input);
+				return found;
 			})
 			.immediate();
+		if (stale.length > 0) return { outcome: 'conflict', indexes: stale };
 	} finally {
 		unstage(db, batch);
 	}
+	const movements = input.withMovements ? await readWritten(db, written) : [];
+	return { outcome: 'recorded', written: written.through - written.before, movements };
 }
 
 /** The ledger's last movement (0 for none): what a preview names, so a confirmation can check. */

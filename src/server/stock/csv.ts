@@ -202,6 +202,7 @@ export async function importStock(
 		keepUnchanged: false,
 		// Arrivals add to whatever is there: a sale meanwhile is not undone by them.
 		movedAfter: mode === 'conteggio' ? movedAfter : undefined,
+		withMovements: true,
 		staff: 'staff' in actor ? actor.staff : undefined,
 		note: 'system' in actor ? actor.system : 'Importato da file CSV',
 		at: service.now(),
