@@ -7,6 +7,7 @@
  * row an existing variant of one of the member's shops. The checks run in slices (timeSlices), so
  * the server keeps answering others while a stocktake of thousands of rows is looked at.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PickupProduct } from '../../lib/pickup/product';
 import { MAX_IMPORT_ROWS } from '../../lib/stock/csv';
 import { isStaffReason, MAX_PIECES, refusalText } from '../../lib/stock/ledger';
@@ -21,7 +22,7 @@ import {
 	type StockRefusal,
 	type StockRow,
 } from './model';
-import { noteRefusal, refusalFor, rowOf, rowsAt } from './rows';
+import { noteRefusal, refusalFor, rowOf, rowsAt, rowsAtSliced } from './rows';
 import {
 	adjustStock,
 	lastMovement,
@@ -170,5 +171,7 @@ export async function stocktake(
 			(others.length > 0 ? STOCK_TEXTS.staleOthers(others.length) : '');
 		return { outcome: 'conflict', error, row, last, index, indexes: result.indexes };
 	}
-	return { outcome: 'recorded', rows: rowsAt(ctx, found) };
+	// The write held the thread; the answer's rows are read after a turn, a slice at a time.
+	await nextTurn();
+	return { outcome: 'recorded', rows: await rowsAtSliced(ctx, found) };
 }

@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { variantLabel } from '../../lib/catalogue/variants';
 import type { PickupProduct } from '../../lib/pickup/product';
 import { availablePieces, MAX_NOTE_LENGTH } from '../../lib/stock/ledger';
+import { timeSlices } from '../core/slices';
 import { lastMovementId } from './batch';
 import { reservationsMissingPieces, type MissingLine } from './collections';
 import {
@@ -52,6 +53,63 @@ export function stockContext(
 	};
 }
 
+/** One row of the list, from its product and variant, its figures and the pieces held. */
+function stockRow(
+	shopId: string,
+	product: PickupProduct,
+	variant: PickupProduct['variants'][number],
+	level: StockLevel = { onHand: 0, minimum: 0, version: 0 },
+	committed: number,
+): StockRow {
+	return {
+		shopId,
+		productId: product.id,
+		variantId: variant.id,
+		productName: product.name,
+		brand: product.brand,
+		variantLabel: variantLabel(variant.flavour, variant.size),
+		onHand: level.onHand,
+		committed,
+		available: availablePieces(level.onHand, committed),
+		minimum: level.minimum,
+		version: level.version,
+		belowMinimum: level.minimum > 0 && level.onHand < level.minimum,
+	};
+}
+
+/** The figures and the pieces held at these shops, read in one moment of the ledger. */
+function figuresAt(ctx: StockContext, shopIds: readonly string[]) {
+	const at = ctx.clock();
+	return ctx.db
+		.transaction(() => ({
+			levels: stockLevels(ctx.db, shopIds),
+			held: new Map(shopIds.map((shopId) => [shopId, ctx.holds.held(shopId, at)])),
+		}))
+		.deferred();
+}
+
+/**
+ * The rows of many variants (a stocktake's answer), in their order: the figures read once, the
+ * rows made a slice at a time.
+ */
+export async function rowsAtSliced(
+	ctx: StockContext,
+	refs: readonly { ref: StockRef; product: PickupProduct }[],
+): Promise<StockRow[]> {
+	const { levels, held } = figuresAt(ctx, [...new Set(refs.map(({ ref }) => ref.shopId))]);
+	const pause = timeSlices();
+	const rows: StockRow[] = [];
+	for (const { ref, product } of refs) {
+		const variant = product.variants.find((candidate) => candidate.id === ref.variantId);
+		if (!variant) continue;
+		const level = levels.get(stockKey(ref.shopId, ref.productId, ref.variantId));
+		const committed = held.get(ref.shopId)?.get(`${ref.productId}\n${ref.variantId}`) ?? 0;
+		rows.push(stockRow(ref.shopId, product, variant, level, committed));
+		await pause();
+	}
+	return rows;
+}
+
 /** The rows of these products at these shops, figures read in one moment of the ledger. */
 export function rowsOf(
 	ctx: StockContext,
@@ -59,13 +117,7 @@ export function rowsOf(
 	shopIds: readonly string[],
 	only?: ReadonlySet<string>,
 ): StockRow[] {
-	const at = ctx.clock();
-	const { levels, held } = ctx.db
-		.transaction(() => ({
-			levels: stockLevels(ctx.db, shopIds),
-			held: new Map(shopIds.map((shopId) => [shopId, ctx.holds.held(shopId, at)])),
-		}))
-		.deferred();
+	const { levels, held } = figuresAt(ctx, shopIds);
 	const rows: StockRow[] = [];
 	for (const shopId of shopIds) {
 		const heldHere = held.get(shopId) ?? new Map<string, number>();
@@ -73,22 +125,8 @@ export function rowsOf(
 			for (const variant of product.variants) {
 				const key = stockKey(shopId, product.id, variant.id);
 				if (only && !only.has(key)) continue;
-				const level = levels.get(key) ?? { onHand: 0, minimum: 0, version: 0 };
 				const committed = heldHere.get(`${product.id}\n${variant.id}`) ?? 0;
-				rows.push({
-					shopId,
-					productId: product.id,
-					variantId: variant.id,
-					productName: product.name,
-					brand: product.brand,
-					variantLabel: variantLabel(variant.flavour, variant.size),
-					onHand: level.onHand,
-					committed,
-					available: availablePieces(level.onHand, committed),
-					minimum: level.minimum,
-					version: level.version,
-					belowMinimum: level.minimum > 0 && level.onHand < level.minimum,
-				});
+				rows.push(stockRow(shopId, product, variant, levels.get(key), committed));
 			}
 		}
 	}
