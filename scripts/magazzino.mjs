@@ -6,7 +6,7 @@
 // compiled module dist/server/magazzino.mjs, and the catalogue of the build served
 // (dist/client): run `npm run build` once first. The export goes to stdout, so
 // `npm run --silent magazzino -- esporta > magazzino.csv` writes a file Excel opens.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -33,13 +33,6 @@ try {
 		env: process.env,
 		root,
 		clientDir: join(distDir, 'client'),
-		readFile: (path) => {
-			try {
-				return readFileSync(path, 'utf8');
-			} catch {
-				return null;
-			}
-		},
 		print: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
 	});
 } catch (error) {

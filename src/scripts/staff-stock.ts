@@ -234,9 +234,14 @@ function startImport(form: HTMLFormElement): void {
 	if (!result || !confirm || !file) return;
 	let text = '';
 	let mode = 'conteggio';
+	// The ledger the preview read: the confirmation names it, and the server refuses the whole
+	// file (409, naming the rows) when a row moved since, instead of undoing a sale.
+	let version: number | null = null;
 	const upload = async (apply: boolean) => {
-		const query = `?motivo=${mode}${apply ? '&conferma=1' : ''}`;
-		return send(`/importa${query}`, text, 'text/csv');
+		const query = new URLSearchParams({ motivo: mode });
+		if (apply) query.set('conferma', '1');
+		if (apply && version !== null) query.set('versione', String(version));
+		return send(`/importa?${query.toString()}`, text, 'text/csv');
 	};
 	form.addEventListener(
 		'submit',
@@ -251,6 +256,7 @@ function startImport(form: HTMLFormElement): void {
 				}
 				text = await chosen.text();
 				mode = field(form, 'motivo') || 'conteggio';
+				version = null;
 				const answer = await upload(false);
 				result.replaceChildren();
 				if (answer.status !== 200) {
@@ -264,6 +270,7 @@ function startImport(form: HTMLFormElement): void {
 					after: number;
 					change: number;
 				}[];
+				version = typeof answer.body['versione'] === 'number' ? answer.body['versione'] : null;
 				const summary = document.createElement('p');
 				summary.className = 'font-semibold';
 				summary.textContent =
@@ -290,6 +297,8 @@ function startImport(form: HTMLFormElement): void {
 				const answer = await upload(true);
 				confirm.disabled = false;
 				if (answer.status === 200) return reloadWith('importa');
+				// Stale (409): the differences shown are no longer true; a new preview is needed.
+				if (answer.status === 409) confirm.hidden = true;
 				result.textContent = errorOf(answer);
 			})(),
 	);

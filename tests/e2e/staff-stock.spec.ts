@@ -258,6 +258,56 @@ test('a count made on a stale page asks again, showing the figure now; a change 
 	}
 });
 
+test('a CSV count confirmed after a sale is refused, naming the row; loaded again, it applies', async ({
+	browser,
+}) => {
+	const context = await phone(browser);
+	const other = createStaffSession(dbPath, { name: 'Luca', shops: ['torino'] }, origin);
+	const ref = { negozio: 'torino', prodotto: WHEY.productId, variante: WHEY.variantId };
+	const onHandNow = async (page: Page) => {
+		const answer = await page.request.get(
+			`${origin}/api/gestione/magazzino/storico?${new URLSearchParams(ref).toString()}`,
+			{ headers: { Cookie: other.cookie } },
+		);
+		return ((await answer.json()) as { riga: { onHand: number } }).riga.onHand;
+	};
+	try {
+		const page = await context.newPage();
+		await page.goto(variantPage(WHEY.productId, WHEY.variantId));
+		const onHand = Number(await page.locator('[data-figure="in-negozio"]').textContent());
+		const file = {
+			name: 'conteggio.csv',
+			mimeType: 'text/csv',
+			buffer: Buffer.from(
+				`negozio;prodotto;variante;pezzi\r\ntorino;${WHEY.productId};${WHEY.variantId};${onHand + 5}\r\n`,
+			),
+		};
+		await page.goto(`${origin}/gestione/magazzino`);
+		await page.getByLabel('Carica un CSV').setInputFiles(file);
+		await page.getByRole('button', { name: 'Mostra le differenze' }).tap();
+		const result = page.locator('[data-import-result]');
+		await expect(result).toContainText(`${onHand} → ${onHand + 5} (+5)`);
+		// Another tablet sells one between the preview and the confirmation.
+		const sale = await page.request.post(`${origin}/api/gestione/magazzino/movimento`, {
+			data: { ...ref, motivo: 'counter_sale', pezzi: 1 },
+			headers: { Origin: origin, Cookie: other.cookie },
+		});
+		expect(sale.status()).toBe(200);
+		await page.getByRole('button', { name: 'Applica il file' }).tap();
+		await expect(result).toContainText('sono cambiate le righe 2 del file');
+		await expect(page.getByRole('button', { name: 'Applica il file' })).toBeHidden();
+		expect(await onHandNow(page)).toBe(onHand - 1);
+		// Loaded again, the differences are those of now, and the count applies.
+		await page.getByRole('button', { name: 'Mostra le differenze' }).tap();
+		await expect(result).toContainText(`${onHand - 1} → ${onHand + 5} (+6)`);
+		await page.getByRole('button', { name: 'Applica il file' }).tap();
+		await expect(page).toHaveURL(/esito=importa/);
+		expect(await onHandNow(page)).toBe(onHand + 5);
+	} finally {
+		await context.close();
+	}
+});
+
 test('keyboard: the minimum, then a sale, without a pointer', async ({ browser }) => {
 	const context = await phone(browser);
 	try {

@@ -13,11 +13,13 @@ import { changeReservationStatus } from '../../src/server/reservations/status-st
 import {
 	adjustStock,
 	ledgerMismatches,
-	recordCollectionUndone,
-	reservationsMissingPieces,
 	stockLevel,
 	type StockRef,
 } from '../../src/server/stock/store';
+import {
+	recordCollectionUndone,
+	reservationsMissingPieces,
+} from '../../src/server/stock/collections';
 import { SubmissionStore } from '../../src/server/core/store';
 import { createStaffMember, createStaffSession, type StaffSession } from '../helpers/staff';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';

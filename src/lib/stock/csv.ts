@@ -118,40 +118,62 @@ export function problemText(problem: CsvProblem): string {
 	return `${where}: ${problem.message}`;
 }
 
-/** Most rows a file may hold: far more than two shops' variants, few enough to read at once. */
-export const MAX_IMPORT_ROWS = 20_000;
-
 /**
- * The rows of an import file, or its first problem. Accepts the file with or without BOM, CRLF
- * or LF, quoted or not; refuses another separator, a missing column, an empty cell, and a
- * number that is not a whole number from 0 up.
+ * Most rows one file or one stocktake may hold: more than two shops' variants of a large
+ * catalogue, and few enough that recording them all is one short transaction (the server
+ * answers no one else while it writes; docs/stock.md, "How long the server is busy").
  */
-export function parseImportCsv(text: string): { rows: ImportRow[] } | { problem: CsvProblem } {
-	let records: { record: string[]; info: { lines: number } }[];
-	try {
-		records = parse(text, {
-			bom: true,
-			delimiter: ';',
-			info: true,
-			relax_column_count: true,
-			skip_empty_lines: true,
-			trim: true,
-		}) as unknown as { record: string[]; info: { lines: number } }[];
-	} catch (error) {
-		const line = (error as { lines?: unknown }).lines;
-		return {
-			problem: {
-				line: typeof line === 'number' ? line : 1,
-				column: null,
-				message:
-					'il file non si legge come CSV (virgolette non chiuse o in mezzo a un campo). Salvalo di nuovo come «CSV (delimitato da punto e virgola)».',
-			},
-		};
-	}
-	const [header, ...body] = records;
-	if (!header) {
-		return { problem: { line: 1, column: null, message: 'il file è vuoto.' } };
-	}
+export const MAX_IMPORT_ROWS = 5_000;
+
+/** Most bytes of an import file: 5,000 rows of an export with long names fit several times. */
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** csv-parse's options for an import: `;`, with or without BOM, CRLF or LF, cells trimmed. */
+export const IMPORT_PARSE_OPTIONS = {
+	bom: true,
+	delimiter: ';',
+	info: true,
+	relax_column_count: true,
+	skip_empty_lines: true,
+	trim: true,
+} as const;
+
+/** A record as csv-parse gives it with `info`. */
+export interface ParsedRecord {
+	record: string[];
+	info: { lines: number };
+}
+
+/** Where each import column is in a file's header. */
+export type ImportColumns = Record<(typeof IMPORT_COLUMNS)[number], number>;
+
+/** The problem of a file csv-parse could not read (`error` is what it threw). */
+export function unreadableProblem(error: unknown): CsvProblem {
+	const line = (error as { lines?: unknown } | null)?.lines;
+	return {
+		line: typeof line === 'number' ? line : 1,
+		column: null,
+		message:
+			'il file non si legge come CSV (virgolette non chiuse o in mezzo a un campo). Salvalo di nuovo come «CSV (delimitato da punto e virgola)».',
+	};
+}
+
+/** The problem of a file with more rows than MAX_IMPORT_ROWS. */
+export const TOO_MANY_ROWS: CsvProblem = {
+	line: 1,
+	column: null,
+	message: `il file ha più di ${MAX_IMPORT_ROWS.toLocaleString('it-IT')} righe: dividilo in più file.`,
+};
+
+/** The problem of a file larger than MAX_IMPORT_BYTES. */
+export const TOO_MANY_BYTES: CsvProblem = {
+	line: 1,
+	column: null,
+	message: `il file è più grande di ${MAX_IMPORT_BYTES / 1024 / 1024} MB: dividilo in più file.`,
+};
+
+/** The columns a header names, or its problem (another separator, a column missing). */
+export function importColumns(header: ParsedRecord): ImportColumns | { problem: CsvProblem } {
 	const names = header.record.map((name) => name.toLowerCase());
 	if (names.length === 1 && /[,\t|]/.test(names[0] ?? '')) {
 		return {
@@ -163,7 +185,7 @@ export function parseImportCsv(text: string): { rows: ImportRow[] } | { problem:
 			},
 		};
 	}
-	const index: Record<(typeof IMPORT_COLUMNS)[number], number> = {
+	const index: ImportColumns = {
 		negozio: names.indexOf('negozio'),
 		prodotto: names.indexOf('prodotto'),
 		variante: names.indexOf('variante'),
@@ -180,50 +202,76 @@ export function parseImportCsv(text: string): { rows: ImportRow[] } | { problem:
 			};
 		}
 	}
-	if (body.length > MAX_IMPORT_ROWS) {
+	return index;
+}
+
+/** One row of the body, its cells and number checked, or its problem. */
+export function importRow(
+	{ record, info }: ParsedRecord,
+	index: ImportColumns,
+): ImportRow | { problem: CsvProblem } {
+	const line = info.lines;
+	const cell = (column: (typeof IMPORT_COLUMNS)[number]) => record[index[column]] ?? '';
+	for (const column of IMPORT_COLUMNS) {
+		if (cell(column) === '') {
+			return { problem: { line, column, message: 'il campo è vuoto.' } };
+		}
+	}
+	const pieces = parsePieces(cell('pezzi'));
+	if (pieces === null || pieces < 0) {
 		return {
 			problem: {
-				line: 1,
-				column: null,
-				message: `il file ha più di ${MAX_IMPORT_ROWS.toLocaleString('it-IT')} righe: dividilo in più file.`,
+				line,
+				column: 'pezzi',
+				message: `«${cell('pezzi').slice(0, 40)}» non è un numero intero di pezzi da 0 in su (niente decimali, segni o formule).`,
 			},
 		};
 	}
+	if (pieces > MAX_PIECES) {
+		return {
+			problem: {
+				line,
+				column: 'pezzi',
+				message: `al massimo ${MAX_PIECES.toLocaleString('it-IT')} pezzi per riga.`,
+			},
+		};
+	}
+	return {
+		line,
+		shopId: cell('negozio'),
+		productId: cell('prodotto'),
+		variantId: cell('variante'),
+		pieces,
+	};
+}
+
+/**
+ * The rows of an import file held in memory (the seed), or its first problem. Accepts the file
+ * with or without BOM, CRLF or LF, quoted or not; refuses another separator, a missing column,
+ * an empty cell, and a number that is not a whole number from 0 up. A file from outside (the
+ * command, the page's upload) is read as a stream instead (src/server/stock/csv-read.ts), with
+ * the same checks, stopping at the first problem or the row limit.
+ */
+export function parseImportCsv(text: string): { rows: ImportRow[] } | { problem: CsvProblem } {
+	let records: ParsedRecord[];
+	try {
+		records = parse(text, IMPORT_PARSE_OPTIONS) as unknown as ParsedRecord[];
+	} catch (error) {
+		return { problem: unreadableProblem(error) };
+	}
+	const [header, ...body] = records;
+	if (!header) return { problem: EMPTY_FILE };
+	const index = importColumns(header);
+	if ('problem' in index) return index;
+	if (body.length > MAX_IMPORT_ROWS) return { problem: TOO_MANY_ROWS };
 	const rows: ImportRow[] = [];
-	for (const { record, info } of body) {
-		const line = info.lines;
-		const cell = (column: (typeof IMPORT_COLUMNS)[number]) => record[index[column]] ?? '';
-		for (const column of IMPORT_COLUMNS) {
-			if (cell(column) === '') {
-				return { problem: { line, column, message: 'il campo è vuoto.' } };
-			}
-		}
-		const pieces = parsePieces(cell('pezzi'));
-		if (pieces === null || pieces < 0) {
-			return {
-				problem: {
-					line,
-					column: 'pezzi',
-					message: `«${cell('pezzi').slice(0, 40)}» non è un numero intero di pezzi da 0 in su (niente decimali, segni o formule).`,
-				},
-			};
-		}
-		if (pieces > MAX_PIECES) {
-			return {
-				problem: {
-					line,
-					column: 'pezzi',
-					message: `al massimo ${MAX_PIECES.toLocaleString('it-IT')} pezzi per riga.`,
-				},
-			};
-		}
-		rows.push({
-			line,
-			shopId: cell('negozio'),
-			productId: cell('prodotto'),
-			variantId: cell('variante'),
-			pieces,
-		});
+	for (const record of body) {
+		const row = importRow(record, index);
+		if ('problem' in row) return row;
+		rows.push(row);
 	}
 	return { rows };
 }
+
+/** The problem of a file with no header. */
+export const EMPTY_FILE: CsvProblem = { line: 1, column: null, message: 'il file è vuoto.' };

@@ -5,13 +5,20 @@
  * command.
  *
  *   esporta [--negozio ID]                                  the CSV to stdout
- *   importa FILE [--motivo conteggio|arrivo] [--conferma]   the differences; applied with --conferma
+ *   importa FILE [--motivo conteggio|arrivo] [--conferma [--versione N]]
+ *                                                           the differences; applied with --conferma
+ *
+ * The file is read as a stream (csv-read.ts): a file past the row or byte limit is refused as
+ * soon as the limit is passed, never read whole. A preview of a count prints the ledger's
+ * version it read; confirming with `--versione` refuses the whole file, naming the rows, when
+ * any row moved since (a sale between the preview and the confirmation is never undone).
  *
  * Movements made here are the system's, with a note naming the file: the command is run by
  * whoever has the server, not by a signed-in member of staff. The service itself is opened by
  * the facade (src/server/services/stock.ts, `openStockService`), which knows the reservations'
  * holds; src/server/script-exports.ts binds the two for the script.
  */
+import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { differenceText, exportStock, IMPORT_MODES, importStock, type ImportMode } from './csv';
 import type { StockService } from './service';
@@ -25,6 +32,8 @@ export const STOCK_HELP = `Magazzino: i pezzi dei negozi come file CSV (separato
       legge negozio;prodotto;variante;pezzi (le altre colonne sono ignorate).
       conteggio (predefinito): pezzi è il numero contato; arrivo: pezzi arrivati, da aggiungere.
       Senza --conferma mostra solo le differenze; con --conferma le registra tutte insieme.
+      Con --versione N (il numero dell'anteprima) nessun pezzo cambia se nel frattempo una
+      riga del file è cambiata in magazzino.
       Una riga sbagliata ferma tutto il file e nessun pezzo cambia.`;
 
 /** A refused command: its Italian message and exit code. */
@@ -44,7 +53,6 @@ export interface StockCliContext {
 	root: string;
 	/** dist/client of the build served. */
 	clientDir: string;
-	readFile: (path: string) => string | null;
 	print: (text: string) => void;
 	/** Opens the stock service on the database of `env` and the build at `clientDir`. */
 	open: (
@@ -82,7 +90,7 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 			2,
 		);
 	}
-	const known = new Set(['--negozio', '--motivo', '--conferma']);
+	const known = new Set(['--negozio', '--motivo', '--conferma', '--versione']);
 	const unknown = rest.find((arg) => arg.startsWith('--') && !known.has(arg.split('=')[0] ?? ''));
 	if (unknown) throw new StockCliError(`Opzione sconosciuta «${unknown}».\n\n${STOCK_HELP}`, 2);
 	const { service, close } = context.open(context.env, context.root, context.clientDir);
@@ -99,19 +107,30 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 			return;
 		}
 		const file = rest.find(
-			(arg, index) => !arg.startsWith('--') && !rest[index - 1]?.match(/^--(negozio|motivo)$/),
+			(arg, index) =>
+				!arg.startsWith('--') && !rest[index - 1]?.match(/^--(negozio|motivo|versione)$/),
 		);
 		if (!file) throw new StockCliError(`Indica il file da importare.\n\n${STOCK_HELP}`, 2);
 		const mode = option(rest, 'motivo') ?? 'conteggio';
 		if (!IMPORT_MODES.includes(mode as ImportMode)) {
 			throw new StockCliError(`--motivo deve essere ${IMPORT_MODES.join(' o ')}.`, 2);
 		}
-		const text = context.readFile(file);
-		if (text === null) throw new StockCliError(`Non riesco a leggere il file «${file}».`, 1);
+		const asked = option(rest, 'versione');
+		const movedAfter = asked === undefined ? undefined : Number(asked);
+		if (movedAfter !== undefined && !(Number.isSafeInteger(movedAfter) && movedAfter >= 0)) {
+			throw new StockCliError('--versione deve essere il numero dato dall’anteprima.', 2);
+		}
+		const handle = await open(file, 'r').catch(() => null);
+		if (handle === null) throw new StockCliError(`Non riesco a leggere il file «${file}».`, 1);
 		const apply = rest.includes('--conferma');
-		const result = await importStock(service, text, mode as ImportMode, apply, {
-			system: `Importato con npm run magazzino da ${basename(file)}`,
-		});
+		const result = await importStock(
+			service,
+			handle.createReadStream(),
+			mode as ImportMode,
+			apply,
+			{ system: `Importato con npm run magazzino da ${basename(file)}` },
+			movedAfter,
+		);
 		if (!result.ok) {
 			throw new StockCliError(`${file}: ${result.message}\nNessun pezzo è cambiato.`, 1);
 		}
@@ -129,7 +148,9 @@ export async function runStockCommand(args: readonly string[], context: StockCli
 					`${found} (${read}), non ancora registrate:`,
 					...lines,
 					'',
-					'Per registrarle tutte insieme aggiungi --conferma.',
+					mode === 'conteggio' && result.version !== undefined
+						? `Per registrarle tutte insieme aggiungi --conferma --versione ${result.version} (se nel frattempo una riga cambia in magazzino, nessun pezzo viene registrato).`
+						: 'Per registrarle tutte insieme aggiungi --conferma.',
 				].join('\n'),
 			);
 		}

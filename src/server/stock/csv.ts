@@ -5,23 +5,19 @@
  * differences are worked out against the ledger, and, when confirmed, applied in one
  * transaction: a file is taken whole or not at all.
  */
-import { readFileSync } from 'node:fs';
-import {
-	parseImportCsv,
-	problemText,
-	stockCsv,
-	type CsvProblem,
-	type ImportRow,
-} from '../../lib/stock/csv';
-import { applyMovement, refusalText, type StockReason } from '../../lib/stock/ledger';
+import type { Readable } from 'node:stream';
+import { problemText, stockCsv, type CsvProblem, type ImportRow } from '../../lib/stock/csv';
+import { applyMovement, refusalText } from '../../lib/stock/ledger';
+import { timeSlices } from '../core/slices';
+import { readImportRows } from './csv-read';
 import type { StockService } from './service';
-import type { MovementInput, StockStaff } from './store';
+import { stockKey, type StockStaff } from './store';
 
 /** How an import's `pezzi` are read: the count (a stocktake) or pieces received. */
 export type ImportMode = 'conteggio' | 'arrivo';
 export const IMPORT_MODES: readonly ImportMode[] = ['conteggio', 'arrivo'];
 
-const REASON_OF: Record<ImportMode, StockReason> = { conteggio: 'count', arrivo: 'arrival' };
+const REASON_OF = { conteggio: 'count', arrivo: 'arrival' } as const;
 
 /** The export of these shops (all when none given): one row per variant and shop. */
 export async function exportStock(
@@ -60,152 +56,190 @@ export type ImportActor = { staff: StockStaff; shopIds: readonly string[] } | { 
 
 /** What an import found, and whether it was applied. */
 export type ImportResult =
-	| { ok: true; applied: boolean; differences: ImportDifference[]; rows: number }
-	| { ok: false; problem: CsvProblem; message: string };
+	| {
+			ok: true;
+			applied: boolean;
+			differences: ImportDifference[];
+			rows: number;
+			/** Of a preview: the ledger it read, for the confirmation to name (`versione`). */
+			version?: number;
+	  }
+	| { ok: false; problem: CsvProblem; message: string; stale?: undefined }
+	| { ok: false; stale: number[]; message: string; problem?: undefined };
 
 function failed(problem: CsvProblem): ImportResult {
 	return { ok: false, problem, message: problemText(problem) };
 }
 
-/**
- * Reads an import file: every row checked (shop, product, variant, number, one row per variant
- * and shop), the differences against the ledger of now, and with `apply` the movements recorded
- * in one transaction. The first bad row stops the whole file, naming its line and column.
- */
-export async function importStock(
+/** A row of the file, its shop and variant found in the build. */
+interface CheckedRow {
+	row: ImportRow;
+	name: string;
+}
+
+/** The Italian problem of a row whose shop or variant is not the build's or not the member's. */
+async function rowProblem(
 	service: StockService,
-	text: string,
-	mode: ImportMode,
-	apply: boolean,
+	row: ImportRow,
 	actor: ImportActor,
-): Promise<ImportResult> {
-	const parsed = parseImportCsv(text);
-	if ('problem' in parsed) return failed(parsed.problem);
-	const known = new Set(service.shops.map((shop) => shop.id));
+): Promise<CsvProblem | string> {
+	const known = service.shops.map((shop) => shop.id);
+	const at = (column: string, message: string): CsvProblem => ({ line: row.line, column, message });
+	if (!known.includes(row.shopId)) {
+		return at(
+			'negozio',
+			`il negozio «${row.shopId.slice(0, 40)}» non esiste. Negozi: ${known.join(', ')}.`,
+		);
+	}
+	if ('staff' in actor && !actor.shopIds.includes(row.shopId)) {
+		return at(
+			'negozio',
+			`il negozio «${row.shopId}» non è tra i tuoi: puoi importare solo il magazzino dei tuoi negozi.`,
+		);
+	}
+	const found = await service.findProduct(row.productId);
+	if (!found) {
+		return at('prodotto', `il prodotto «${row.productId.slice(0, 80)}» non è in catalogo.`);
+	}
+	const variant = found.variants.find((candidate) => candidate.id === row.variantId);
+	if (!variant) {
+		return at(
+			'variante',
+			`il prodotto «${row.productId}» non ha la variante «${row.variantId.slice(0, 80)}».`,
+		);
+	}
+	return `${found.name} – ${[variant.flavour, variant.size].filter(Boolean).join(' – ')}`;
+}
+
+/** Every row's shop and variant checked, one row per variant and shop, or the first problem. */
+async function checkRows(
+	service: StockService,
+	rows: readonly ImportRow[],
+	actor: ImportActor,
+): Promise<CheckedRow[] | CsvProblem> {
+	const pause = timeSlices();
 	const seen = new Map<string, number>();
-	const checked: { row: ImportRow; name: string }[] = [];
-	for (const row of parsed.rows) {
-		if (!known.has(row.shopId)) {
-			return failed({
-				line: row.line,
-				column: 'negozio',
-				message: `il negozio «${row.shopId.slice(0, 40)}» non esiste. Negozi: ${[...known].join(', ')}.`,
-			});
-		}
-		if ('staff' in actor && !actor.shopIds.includes(row.shopId)) {
-			return failed({
-				line: row.line,
-				column: 'negozio',
-				message: `il negozio «${row.shopId}» non è tra i tuoi: puoi importare solo il magazzino dei tuoi negozi.`,
-			});
-		}
-		const found = await service.findProduct(row.productId);
-		if (!found) {
-			return failed({
-				line: row.line,
-				column: 'prodotto',
-				message: `il prodotto «${row.productId.slice(0, 80)}» non è in catalogo.`,
-			});
-		}
-		const variant = found.variants.find((candidate) => candidate.id === row.variantId);
-		if (!variant) {
-			return failed({
-				line: row.line,
-				column: 'variante',
-				message: `il prodotto «${row.productId}» non ha la variante «${row.variantId.slice(0, 80)}».`,
-			});
-		}
-		const key = `${row.shopId}\n${row.productId}\n${row.variantId}`;
+	const checked: CheckedRow[] = [];
+	for (const row of rows) {
+		const name = await rowProblem(service, row, actor);
+		if (typeof name !== 'string') return name;
+		const key = stockKey(row.shopId, row.productId, row.variantId);
 		const earlier = seen.get(key);
 		if (earlier !== undefined) {
-			return failed({
+			return {
 				line: row.line,
 				column: 'variante',
 				message: `questa variante di questo negozio è già alla riga ${earlier}: lasciane una sola.`,
-			});
+			};
 		}
 		seen.set(key, row.line);
-		const label = [variant.flavour, variant.size].filter(Boolean).join(' – ');
-		checked.push({ row, name: `${found.name} – ${label}` });
+		checked.push({ row, name });
+		await pause();
 	}
+	return checked;
+}
+
+/** The differences the file makes against the ledger of now (one read of the figures). */
+async function preview(
+	service: StockService,
+	checked: readonly CheckedRow[],
+	mode: ImportMode,
+): Promise<ImportResult> {
+	const shopIds = [...new Set(checked.map(({ row }) => row.shopId))];
+	const { levels, lastMovement } = service.snapshot(shopIds);
 	const reason = REASON_OF[mode];
 	const differences: ImportDifference[] = [];
+	const pause = timeSlices();
 	for (const { row, name } of checked) {
-		const level = await service.stockRow(row);
-		const before = level?.onHand ?? 0;
+		await pause();
+		const before = levels.get(stockKey(row.shopId, row.productId, row.variantId))?.onHand ?? 0;
 		if (mode === 'arrivo' && row.pieces === 0) continue;
 		const applied = applyMovement(before, { reason, pieces: row.pieces });
 		if ('error' in applied) {
 			return failed({ line: row.line, column: 'pezzi', message: refusalText(applied) });
 		}
 		if (applied.change === 0) continue;
-		differences.push({
-			line: row.line,
-			shopId: row.shopId,
-			productId: row.productId,
-			variantId: row.variantId,
-			name,
-			before,
-			after: applied.onHandAfter,
-			change: applied.change,
-		});
+		const { line, shopId, productId, variantId } = row;
+		const { onHandAfter: after, change } = applied;
+		differences.push({ line, shopId, productId, variantId, name, before, after, change });
 	}
-	if (!apply || differences.length === 0) {
-		return { ok: true, applied: false, differences, rows: checked.length };
+	return { ok: true, applied: false, differences, rows: checked.length, version: lastMovement };
+}
+
+/** Of a file's counts, the words of the rows that moved since the preview. */
+function staleText(lines: readonly number[]): string {
+	const shown = lines.slice(0, 10).join(', ');
+	const more = lines.length > 10 ? ` e altre ${lines.length - 10}` : '';
+	return `Nel frattempo in magazzino sono cambiate le righe ${shown}${more} del file (una vendita, un arrivo, un ritiro o un altro conteggio): nessun pezzo è stato registrato. Carica di nuovo il file per vedere le differenze di adesso.`;
+}
+
+/**
+ * Reads an import file (a stream: it stops at the first problem, the row limit or the byte
+ * limit): every row checked (shop, product, variant, number, one row per variant and shop), the
+ * differences against the ledger of now, and with `apply` the movements recorded in one
+ * transaction. The first bad row stops the whole file, naming its line and column. A count
+ * confirmed with `movedAfter` (the `version` its preview gave) is refused whole, naming the
+ * rows, when any row of the file moved since: the file was checked against figures no longer
+ * true, and applying it would silently undo a sale.
+ */
+export async function importStock(
+	service: StockService,
+	input: Readable,
+	mode: ImportMode,
+	apply: boolean,
+	actor: ImportActor,
+	movedAfter?: number,
+): Promise<ImportResult> {
+	const read = await readImportRows(input);
+	if ('problem' in read) return failed(read.problem);
+	const checked = await checkRows(service, read.rows, actor);
+	if (!Array.isArray(checked)) return failed(checked);
+	if (!apply) return preview(service, checked, mode);
+	const kept = checked.filter(({ row }) => mode === 'conteggio' || row.pieces > 0);
+	const result = await service.recordBatch({
+		reason: REASON_OF[mode],
+		rows: kept.map(({ row }) => row),
+		keepUnchanged: false,
+		// Arrivals add to whatever is there: a sale meanwhile is not undone by them.
+		movedAfter: mode === 'conteggio' ? movedAfter : undefined,
+		withMovements: true,
+		staff: 'staff' in actor ? actor.staff : undefined,
+		note: 'system' in actor ? actor.system : 'Importato da file CSV',
+		at: service.now(),
+	});
+	if (result.outcome === 'conflict') {
+		const lines = result.indexes.map((index) => kept[index]?.row.line ?? 1);
+		return { ok: false, stale: lines, message: staleText(lines) };
 	}
-	const at = service.now();
-	const note = 'system' in actor ? actor.system : 'Importato da file CSV';
-	const inputs: MovementInput[] = differences.map((difference) => ({
-		shopId: difference.shopId,
-		productId: difference.productId,
-		variantId: difference.variantId,
-		reason,
-		pieces: mode === 'conteggio' ? difference.after : difference.change,
-		note,
-		at,
-		...('staff' in actor
-			? { actor: 'staff' as const, staff: actor.staff }
-			: { actor: 'system' as const }),
-	}));
-	const result = service.applyMovements(inputs);
-	if ('index' in result) {
-		const line = differences[result.index]?.line ?? 1;
-		const message =
-			result.result.outcome === 'refused'
-				? refusalText(result.result)
-				: 'la variante è cambiata mentre il file veniva letto: riprova.';
-		return failed({ line, column: 'pezzi', message });
-	}
-	// What the ledger holds now (a movement between the reading and the lock is counted in).
-	return {
-		ok: true,
-		applied: true,
-		rows: checked.length,
-		differences: differences.map((difference, index) => {
-			const recorded = result.recorded[index];
-			return recorded
-				? {
-						...difference,
-						before: recorded.onHandAfter - recorded.change,
-						after: recorded.onHandAfter,
-						change: recorded.change,
-					}
-				: difference;
-		}),
-	};
+	const byKey = new Map(
+		kept.map((entry) => [
+			stockKey(entry.row.shopId, entry.row.productId, entry.row.variantId),
+			entry,
+		]),
+	);
+	const differences = result.movements.flatMap((movement): ImportDifference[] => {
+		const entry = byKey.get(stockKey(movement.shopId, movement.productId, movement.variantId));
+		if (!entry) return [];
+		const { shopId, productId, variantId, change, onHandAfter: after } = movement;
+		const before = after - change;
+		return [
+			{
+				line: entry.row.line,
+				shopId,
+				productId,
+				variantId,
+				name: entry.name,
+				before,
+				after,
+				change,
+			},
+		];
+	});
+	return { ok: true, applied: differences.length > 0, rows: checked.length, differences };
 }
 
 /** "+3 Sede Torino · Whey – Cioccolato – 900 g: 4 → 7 (riga 5)". */
 export function differenceText(difference: ImportDifference): string {
 	const sign = difference.change > 0 ? `+${difference.change}` : String(difference.change);
 	return `riga ${difference.line}: ${difference.shopId} · ${difference.name} (${difference.productId} / ${difference.variantId}): ${difference.before} → ${difference.after} (${sign})`;
-}
-
-/** The text of a file on disk, for the command; null when it cannot be read. */
-export function readImportFile(path: string): string | null {
-	try {
-		return readFileSync(path, 'utf8');
-	} catch {
-		return null;
-	}
 }

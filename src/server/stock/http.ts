@@ -11,22 +11,28 @@
  *        { negozio, prodotto, variante, motivo, pezzi, nota?, versione? } → 200 { riga, movimento }
  *   POST /api/gestione/magazzino/conteggio
  *        { conteggi: [{ negozio, prodotto, variante, pezzi, versione? }], nota? } → 200 { righe }
+ *        (at most MAX_IMPORT_ROWS, each variant and shop once: 422 naming the rows repeated;
+ *        409 { riga, righe } naming the rows that moved since their `versione`)
  *   POST /api/gestione/magazzino/scorta-minima { negozio, prodotto, variante, scorta } → 200 { riga }
  *   GET  /api/gestione/magazzino/esporta[?negozio=] → text/csv (the member's shops)
  *   GET  /api/gestione/magazzino/pezzi-mancanti[?negozio=]
  *        → 200 { prenotazioni: [{ id, righe: [{ productId, variantId, held, missing }] }] }
  *        (the open reservations on hand can no longer serve in full: 'Pezzi mancanti')
- *   POST /api/gestione/magazzino/importa?motivo=conteggio|arrivo[&conferma=1], body text/csv
- *        → 200 { applicato, righe, differenze } | 422 { error, riga, colonna }
+ *   POST /api/gestione/magazzino/importa?motivo=conteggio|arrivo[&conferma=1&versione=N],
+ *        body text/csv → 200 { applicato, righe, differenze, versione? } | 422 { error, riga,
+ *        colonna } | 409 { error, righe } (a count confirmed with its preview's `versione`, when
+ *        rows of the file moved since: their lines, and nothing applied)
  *
  * 400 for a body that is not JSON, 404 for an unknown variant, 403 for another shop's, 409 for
  * a count made from a stale row (the body carries the row as it is now), 413 for a body too
  * large, 422 for a bad number or reason. Every body is read through the one bounded reader.
  */
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../lib/stock/csv';
 import { isStaffReason, parsePieces } from '../../lib/stock/ledger';
 import { PRIVATE_HEADERS, staffJson, type StaffMember } from '../staff';
 import { readBodyAtMost } from '../core/submission';
 import { exportStock, IMPORT_MODES, importStock, type ImportMode } from './csv';
+import { textStream } from './csv-read';
 import {
 	STOCK_FILTERS,
 	STOCK_TEXTS,
@@ -39,7 +45,7 @@ import type { StockRef } from './store';
 
 /** Most bytes of a JSON body (a stocktake of a few thousand rows) and of a CSV upload. */
 export const MAX_JSON_BYTES = 512 * 1024;
-export const MAX_CSV_BYTES = 2 * 1024 * 1024;
+export const MAX_CSV_BYTES = MAX_IMPORT_BYTES;
 
 export const STOCK_HTTP_TEXTS = Object.freeze({
 	unavailable: 'Magazzino non disponibile in questo momento: riprova tra qualche minuto.',
@@ -52,6 +58,8 @@ export const STOCK_HTTP_TEXTS = Object.freeze({
 	pieces: 'Indica un numero intero di pezzi con «pezzi», senza decimali (per esempio 12).',
 	version: '«versione» deve essere il numero di versione della riga che vedevi.',
 	counts: 'Indica i conteggi come elenco «conteggi», almeno uno.',
+	importVersion:
+		'«versione» deve essere il numero che l’anteprima del file ha dato: carica di nuovo il file.',
 	filter: `Filtro sconosciuto: usa ${STOCK_FILTERS.join(', ')}.`,
 	mode: `«motivo» deve essere ${IMPORT_MODES.join(' o ')}.`,
 	unknownAction: 'Indirizzo sconosciuto nel magazzino.',
@@ -209,8 +217,11 @@ async function stocktake(request: Request, service: StockService, member: StaffM
 	const fields = await jsonOf(request);
 	if (fields instanceof Response) return fields;
 	const counts = fields['conteggi'];
-	if (!Array.isArray(counts) || counts.length === 0 || counts.length > 5000) {
+	if (!Array.isArray(counts) || counts.length === 0) {
 		return staffJson(422, { error: STOCK_HTTP_TEXTS.counts });
+	}
+	if (counts.length > MAX_IMPORT_ROWS) {
+		return staffJson(422, { error: STOCK_TEXTS.tooManyCounts, riga: MAX_IMPORT_ROWS });
 	}
 	const checked = [];
 	for (const [index, count] of counts.entries()) {
@@ -230,7 +241,9 @@ async function stocktake(request: Request, service: StockService, member: StaffM
 	}
 	const note = typeof fields['nota'] === 'string' ? fields['nota'] : null;
 	const result = await service.stocktake(checked, note, actorOf(member));
-	if (result.outcome !== 'recorded') return refusalAnswer(result, { riga: result.index });
+	if (result.outcome !== 'recorded') {
+		return refusalAnswer(result, { riga: result.index, righe: result.indexes ?? [result.index] });
+	}
 	return staffJson(200, { righe: result.rows });
 }
 
@@ -290,8 +303,20 @@ async function upload(request: Request, url: URL, service: StockService, member:
 		});
 	}
 	const apply = url.searchParams.get('conferma') === '1';
-	const result = await importStock(service, text, mode as ImportMode, apply, actorOf(member));
+	const movedAfter = versionOf(url.searchParams.get('versione') ?? undefined);
+	if (movedAfter === null) return staffJson(422, { error: STOCK_HTTP_TEXTS.importVersion });
+	const result = await importStock(
+		service,
+		textStream(text),
+		mode as ImportMode,
+		apply,
+		actorOf(member),
+		movedAfter,
+	);
 	if (!result.ok) {
+		if (result.stale !== undefined) {
+			return staffJson(409, { error: result.message, righe: result.stale });
+		}
 		return staffJson(422, {
 			error: result.message,
 			riga: result.problem.line,
@@ -302,6 +327,7 @@ async function upload(request: Request, url: URL, service: StockService, member:
 		applicato: result.applied,
 		righe: result.rows,
 		differenze: result.differences,
+		...(result.version === undefined ? {} : { versione: result.version }),
 	});
 }
 

@@ -6,18 +6,20 @@
 export {
 	ledgerMismatches,
 	onHandAt,
-	recordCollection,
-	recordCollectionUndone,
 	stockHistory,
 	stockLevel,
-	type MissingLine,
-	type OpenHold,
-	type ReservedLine,
 	type StockLevel,
 	type StockMovement,
 	type StockRef,
 	type StockStaff,
 } from './store';
+export {
+	recordCollection,
+	recordCollectionUndone,
+	type MissingLine,
+	type OpenHold,
+	type ReservedLine,
+} from './collections';
 export {
 	createStockService,
 	STOCK_FILTERS,
