@@ -310,8 +310,14 @@ console.log(
 );
 const median = (values) => values[Math.floor(values.length / 2)];
 for (const [label, what] of [
-	['conteggio', `POST …/conteggio, ${bigProducts * 8} righe (${bigProducts * 4} varianti × 2 negozi), JSON`],
-	['importa', `POST …/importa?conferma=1, ${bigProducts * 8} righe, ${Math.round(importBytes / 1024)} kB`],
+	[
+		'conteggio',
+		`POST …/conteggio, ${bigProducts * 8} righe (${bigProducts * 4} varianti × 2 negozi), JSON`,
+	],
+	[
+		'importa',
+		`POST …/importa?conferma=1, ${bigProducts * 8} righe, ${Math.round(importBytes / 1024)} kB`,
+	],
 ]) {
 	const { took, health } = largest[label];
 	console.log(
