@@ -33,3 +33,11 @@ export {
 	type ReportPageView,
 } from './view';
 export { reportAnswer, REPORT_HTTP_TEXTS } from './http';
+export {
+	REPORT_HELP,
+	ReportCliError,
+	reportCsv,
+	reportText,
+	runReportCommand,
+	type ReportCliContext,
+} from './cli';

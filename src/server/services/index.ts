@@ -48,6 +48,8 @@ export type { StaffMember, StaffService } from '../staff';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 export type { FigureCard, ReportPageView, ReportService } from '../reports';
+export { runReportCommand, type ReportCliContext } from '../reports';
+export { openReportService, type ReportServiceHandle } from './reports';
 
 /** Every service of the process, by the thing it keeps. */
 export interface Services {
