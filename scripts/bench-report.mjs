@@ -22,8 +22,8 @@ import { ROOT, assertBuilt } from './start-server.mjs';
 
 assertBuilt();
 const smoke = process.argv.includes('--smoke');
-const PRODUCTS = smoke ? 12 : 250;
-const DAYS = smoke ? 60 : 730;
+const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? (smoke ? 12 : 250));
+const DAYS = Number(process.env['BENCH_DAYS'] ?? (smoke ? 60 : 730));
 const ROUNDS = smoke ? 3 : 20;
 const distDir = process.env.DIST_DIR ?? join(ROOT, 'dist');
 const work = mkdtempSync(join(tmpdir(), 'vigorsport-bench-report-'));

@@ -56,7 +56,7 @@ describe('the page of a shop over a range', () => {
 		const { status, text, response } = await page(giulia, `negozio=torino&${RANGE}`);
 		expect(status).toBe(200);
 		expectPrivate(response);
-		expect(text).toContain('Sede di Torino , dal 26 ottobre al 22 novembre 2026');
+		expect(text).toContain('Sede di Torino, dal 26 ottobre al 22 novembre 2026');
 		// R1–R6 made in the range (the spam one left out).
 		expect(text).toContain('Prenotazioni 6 Prenotazioni ricevute');
 		// R1, R3, R6 collected; R2 not: 1 of 4 ended with the customer expected = 25 %.
@@ -205,7 +205,7 @@ describe('who sees which shop', () => {
 		// Their own shop, without asking: Aosta's one reservation.
 		const own = await page(marco, RANGE);
 		expect(own.status).toBe(200);
-		expect(own.text).toContain('Sede di Aosta , dal 26 ottobre');
+		expect(own.text).toContain('Sede di Aosta, dal 26 ottobre');
 		expect(own.text).toContain('Prenotazioni 1 ');
 	});
 

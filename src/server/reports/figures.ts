@@ -158,6 +158,9 @@ export function reservationFigures(
 	};
 }
 
+/** Italian order of names; one collator (localeCompare with a locale makes one per call). */
+const byName = new Intl.Collator('it').compare;
+
 const keyOf = (shopId: string, productId: string, variantId: string) =>
 	`${shopId}\n${productId}\n${variantId}`;
 
@@ -199,21 +202,22 @@ function salesRates(
 		{ day: number; change: number; onHandAfter: number; sale: boolean }[]
 	>();
 	const since = new Map<string, number>();
-	for (const movement of movementsSince(
+	const fromIso = new Date(romeMidnight(firstDay)).toISOString();
+	for (const [shopId, productId, variantId, at, change, onHandAfter, reason] of movementsSince(
 		sources.db,
 		shopIds,
-		new Date(romeMidnight(firstDay)).toISOString(),
+		fromIso,
 	)) {
-		const key = keyOf(movement.shopId, movement.productId, movement.variantId);
-		const list = movements.get(key) ?? [];
+		const key = keyOf(shopId, productId, variantId);
+		let list = movements.get(key);
+		if (!list) movements.set(key, (list = []));
 		list.push({
-			day: dayOf(movement.at),
-			change: movement.change,
-			onHandAfter: movement.onHandAfter,
-			sale: movement.reason === 'counter_sale' || movement.reason === 'collection',
+			day: dayOf(at),
+			change,
+			onHandAfter,
+			sale: reason === 'counter_sale' || reason === 'collection',
 		});
-		movements.set(key, list);
-		since.set(key, (since.get(key) ?? 0) + movement.change);
+		since.set(key, (since.get(key) ?? 0) + change);
 	}
 	const rates = new Map<string, number | null>();
 	for (const row of rows) {
@@ -334,15 +338,15 @@ export async function reportFigures(
 		sales: { counterSales, collections },
 		topProducts: [...byProduct.entries()]
 			.map(([productId, product]) => ({ productId, ...product }))
-			.sort((a, b) => b.pieces - a.pieces || a.productName.localeCompare(b.productName, 'it'))
+			.sort((a, b) => b.pieces - a.pieces || byName(a.productName, b.productName))
 			.slice(0, TOP_PRODUCTS),
 		variants: variants.sort(
 			(a, b) =>
 				b.sold - a.sold ||
-				a.productName.localeCompare(b.productName, 'it') ||
-				a.variantLabel.localeCompare(b.variantLabel, 'it'),
+				byName(a.productName, b.productName) ||
+				byName(a.variantLabel, b.variantLabel),
 		),
-		reorder: [...groups.values()].sort((a, b) => a.brand.localeCompare(b.brand, 'it')),
+		reorder: [...groups.values()].sort((a, b) => byName(a.brand, b.brand)),
 		weeks: weekFigures(sources, shopIds, now),
 	};
 }

@@ -3,9 +3,10 @@
  * one list (src/server/services/registry.ts). Never edit this text once shipped: append one.
  *
  * - The indexes let a period's figures be read by time without a scan of two years of movements
- *   (stock_movements by shop and time), of reservations (by shop and creation) and of their
- *   events (by time): the reads are the ledger's and the reservations' own (their
- *   report-reads.ts), the indexes are here because only l'andamento reads by time.
+ *   (stock_movements by shop and time, with every column the sums read, so the table itself is
+ *   never visited), of reservations (by shop and creation) and of their events (by time): the
+ *   reads are the ledger's and the reservations' own (their report-reads.ts), the indexes are
+ *   here because only l'andamento reads by time.
  * - `report_brand_settings`: per brand (the supplier), the lead time and the days to cover the
  *   reorder list works with; a brand without a row gets the defaults (7 and 14 days).
  * - `report_weeks`: one row per shop and week whose Monday e-mail was queued, with the e-mail's
@@ -18,7 +19,8 @@
  *   that ended before it is never mailed: a new database (or one upgraded to this release)
  *   has nothing to say of a week it did not see, and a test server never mails the shops.
  */
-export const REPORT_MIGRATION = `CREATE INDEX stock_movements_shop_time ON stock_movements (shop_id, at);
+export const REPORT_MIGRATION = `CREATE INDEX stock_movements_shop_time ON stock_movements (shop_id, at, product_id,
+		variant_id, reason, change, on_hand_after);
 	CREATE INDEX reservations_shop_created ON reservations (shop_id, created_at);
 	CREATE INDEX reservation_events_time ON reservation_events (at);
 	CREATE TABLE report_brand_settings (

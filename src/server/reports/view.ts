@@ -117,11 +117,11 @@ const NOTICES: Readonly<Record<string, string>> = Object.freeze({
 	fornitore: 'Impostazioni della marca salvate: l’elenco da riordinare è aggiornato.',
 });
 
+/** "0,5": one formatter for every figure (toLocaleString makes one per call). */
+const oneDecimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 const percentText = (value: number | null) => (value === null ? 'n/d' : `${value} %`);
 const rateText = (rate: number | null) =>
-	rate === null
-		? 'nessuna vendita'
-		: `${rate.toLocaleString('it-IT', { maximumFractionDigits: 1 })} al giorno`;
+	rate === null ? 'nessuna vendita' : `${oneDecimal.format(rate)} al giorno`;
 const pieces = (count: number) => (count === 1 ? '1 pezzo' : `${count} pezzi`);
 /** "16/11": a week's Monday, short. */
 const shortDay = (date: string) => `${Number(date.slice(8, 10))}/${Number(date.slice(5, 7))}`;
@@ -344,7 +344,7 @@ export async function reportPageView(
 				available: line.available,
 				minimum: line.minimum,
 				rate: rateText(line.rate),
-				reorderPoint: line.reorderPoint.toLocaleString('it-IT'),
+				reorderPoint: oneDecimal.format(line.reorderPoint),
 				suggested: line.suggested,
 				waiting: line.waiting,
 			})),

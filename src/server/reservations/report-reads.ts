@@ -45,7 +45,9 @@ export function reservationsMade(
 
 /**
  * The changes to 'ready', 'collected', 'not_collected' and 'cancelled' of reservations of these
- * shops made from `fromIso` (included) to `toIso` (excluded), oldest first.
+ * shops made from `fromIso` (included) to `toIso` (excluded), oldest first. The events of the
+ * span first (CROSS JOIN keeps that order), each then finding its reservation by id: the other
+ * way round would walk every reservation ever made.
  */
 export function reservationOutcomes(
 	db: Database.Database,
@@ -59,7 +61,7 @@ export function reservationOutcomes(
 			`SELECT r.shop_id AS shopId, r.id AS reservationId, r.created_at AS createdAt, e.at,
 				e.to_status AS toStatus, e.actor
 			 FROM reservation_events AS e INDEXED BY reservation_events_time
-			 JOIN reservations AS r ON r.id = e.reservation_id
+			 CROSS JOIN reservations AS r ON r.id = e.reservation_id
 			 WHERE e.at >= ? AND e.at < ?
 				AND e.to_status IN ('ready', 'collected', 'not_collected', 'cancelled')
 				AND r.shop_id IN (${placeholders(shopIds.length)}) AND r.spam = 0
