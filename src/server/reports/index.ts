@@ -9,6 +9,7 @@
 export { REPORT_MIGRATION } from './migrations';
 export { REPORT_WEEKS, dueWeek } from './weekly-email';
 export { reportClockFromEnv } from './clock';
+export { feedCredentialsFromEnv, type FeedCredentials } from './inventory-feed';
 export {
 	createReportService,
 	REPORT_TEXTS,

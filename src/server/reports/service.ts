@@ -16,6 +16,8 @@ import {
 	type BrandSetting,
 } from './brand-settings';
 import { reportFigures, type FigureSources, type ReportFigures } from './figures';
+import { inventoryFeedAnswer, type FeedCredentials } from './inventory-feed';
+import type { StockService } from '../stock';
 import { checksStartedAt, dueWeek, queueWeek, weekQueued, weeklyText } from './weekly-email';
 
 /** Words of the service's refusals. */
@@ -27,8 +29,12 @@ export const REPORT_TEXTS = Object.freeze({
 
 /** What the service needs. */
 export interface ReportSources extends FigureSources {
-	/** The shops of the build served: names, e-mail addresses. */
-	shops: readonly Pick<PickupShop, 'id' | 'name' | 'email'>[];
+	/** The shops of the build served: names, e-mail addresses, hours, Google store codes. */
+	shops: readonly PickupShop[];
+	/** The ledger joined to the holds, with the build's products (their prices, for the feed). */
+	stock: Pick<StockService, 'stockList' | 'findProduct'>;
+	/** Google's local inventory feed's user name and password; null: no feed. */
+	feedCredentials?: FeedCredentials | null | undefined;
 	/** The brands of the catalogue (what a setting may name). */
 	brands: () => Promise<readonly string[]>;
 	/** The company name that signs the e-mail. */
@@ -59,6 +65,8 @@ export interface ReportService {
 	): Promise<{ ok: true; brand: string } | { ok: false; error: string }>;
 	/** One brand's reorder list as the supplier's CSV, or null when it has no line. */
 	reorderCsv(figures: ReportFigures, brand: string): string | null;
+	/** The answer to Google's fetch of the local inventory feed (404 without credentials set). */
+	inventoryFeed(request: Request): Promise<Response>;
 	/** Queues the Monday e-mail of every shop whose last full week is due; how many it queued. */
 	sendWeeklyDue(): Promise<number>;
 	/** The service's clock. */
@@ -141,6 +149,13 @@ export function createReportService(sources: ReportSources): ReportService {
 				group.lines.map((line) => ({ ...line, key: `${line.productId}\n${line.variantId}` })),
 			);
 		},
+		inventoryFeed: (request) =>
+			inventoryFeedAnswer(request, {
+				credentials: sources.feedCredentials ?? null,
+				shops: sources.shops,
+				stock: sources.stock,
+				now: sources.now,
+			}),
 		sendWeeklyDue() {
 			// One check at a time: a pass that starts while the last one works waits for it.
 			checking ??= queueDueWeeks().finally(() => {

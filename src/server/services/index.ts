@@ -29,7 +29,12 @@ import {
 	type NotificationService,
 	type PushSettings,
 } from '../notifications';
-import { reportClockFromEnv, type ReportService } from '../reports';
+import {
+	feedCredentialsFromEnv,
+	reportClockFromEnv,
+	type FeedCredentials,
+	type ReportService,
+} from '../reports';
 import type { StaffService } from '../staff';
 import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
 import { REGISTRY } from './registry';
@@ -91,6 +96,7 @@ export function createSubmissionServices(
 	options?: ContactServiceOptions & {
 		push?: PushSettings;
 		reportsNow?: (() => number) | undefined;
+		feedCredentials?: FeedCredentials | null;
 	},
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
@@ -105,7 +111,14 @@ export function createSubmissionServices(
 	});
 	desk.everyPass(() => void notifications.sendDuePushes());
 	const stock = createStockOn(desk.store.db, pickup, desk.now);
-	const reports = createReportsOn(desk, pickup, stock, options?.reportsNow, options?.log);
+	const reports = createReportsOn(
+		desk,
+		pickup,
+		stock,
+		options?.reportsNow,
+		options?.log,
+		options?.feedCredentials ?? null,
+	);
 	return {
 		outbox: {
 			...core,
@@ -135,7 +148,12 @@ export function createSubmissionServicesFromEnv(
 	const services = createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		{ ...options, push: pushSettingsFromEnv(env), reportsNow: reportClockFromEnv(env) },
+		{
+			...options,
+			push: pushSettingsFromEnv(env),
+			reportsNow: reportClockFromEnv(env),
+			feedCredentials: feedCredentialsFromEnv(env),
+		},
 	);
 	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
 	seedStockFromFile(services.stock, stockSeedPath(env, root));

@@ -9,7 +9,12 @@ import { customerLinkOrigin } from '../core/origin';
 import type { SubmissionDesk } from '../core/service';
 import { openDatabase } from '../core/store';
 import { filePickupCatalogue, type PickupCatalogue } from '../reservations';
-import { createReportService, reportClockFromEnv, type ReportService } from '../reports';
+import {
+	createReportService,
+	reportClockFromEnv,
+	type FeedCredentials,
+	type ReportService,
+} from '../reports';
 import type { StockService } from '../stock';
 import { MIGRATIONS } from './registry';
 import { createStockOn } from './stock';
@@ -21,6 +26,7 @@ export function createReportsOn(
 	stock: StockService,
 	now: (() => number) | undefined,
 	log: Pick<Console, 'log' | 'error'> | undefined,
+	feedCredentials: FeedCredentials | null = null,
 ): ReportService {
 	const reports = createReportService({
 		db: desk.store.db,
@@ -33,6 +39,7 @@ export function createReportsOn(
 		sendDue: (at) => desk.sendWhenDue(at),
 		now: now ?? desk.now,
 		log,
+		feedCredentials,
 	});
 	const check = () =>
 		reports.sendWeeklyDue().catch((error: unknown) => {
