@@ -28,7 +28,10 @@ const ROUNDS = smoke ? 3 : 20;
 const distDir = process.env.DIST_DIR ?? join(ROOT, 'dist');
 const work = mkdtempSync(join(tmpdir(), 'vigorsport-bench-report-'));
 
-/** A repeatable random number in [0, 1) (mulberry32): every run loads the same ledger. */
+/**
+ * A repeatable random number in [0, 1) (mulberry32): every run loads the same ledger.
+ * @param {number} seed
+ */
 function random(seed) {
 	let state = seed;
 	return () => {
@@ -101,7 +104,7 @@ let reservations = 0;
 		`INSERT INTO reservation_events (reservation_id, at, actor, staff_id, staff_name, from_status,
 			to_status, reason) VALUES (?, ?, ?, NULL, NULL, ?, ?, NULL)`,
 	);
-	const iso = (ms) => new Date(ms).toISOString();
+	const iso = (/** @type {number} */ ms) => new Date(ms).toISOString();
 	db.transaction(() => {
 		const draw = random(48);
 		for (const shop of shops) {
@@ -230,7 +233,7 @@ try {
 	rmSync(work, { recursive: true, force: true });
 }
 
-const ms = (value) => `${value.toFixed(1)} ms`;
+const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 console.log(
 	`\nL'andamento: figure di questa macchina (nessun obiettivo nei test)${smoke ? ' [--smoke]' : ''}\n`,
 );
