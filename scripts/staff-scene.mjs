@@ -64,6 +64,10 @@ export async function openStaffScene(name, { env = {}, shops = ['torino'] } = {}
 		origin: server.url.replace('127.0.0.1', 'localhost'),
 		/** A folder of the scene's own, removed with it. */
 		dir,
+		/** The server's database file. */
+		dbPath,
+		/** The member's id. */
+		memberId: member.id,
 		/** The member's session, for the `__Host-gestione` cookie. */
 		session,
 		/** The member's one-time link token (/gestione/attiva#<token>). */

@@ -12,6 +12,11 @@ import { backupDatabase as backupWith, restoreDatabase as restoreWith } from './
 import { StaffStore } from './staff';
 import { MIGRATIONS, openStockService, REGISTRY } from './services';
 import { runStockCommand as runWith, type StockCliContext } from './stock';
+import {
+	openReportService,
+	runReportCommand as runReportWith,
+	type ReportCliContext,
+} from './services';
 
 export { contactDbPath, ContactConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
@@ -20,6 +25,9 @@ export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
 export { StockCliError, STOCK_HELP } from './stock';
 export { openStockService } from './services';
+/* L'andamento: `npm run andamento` and scripts/bench-report.mjs. */
+export { openReportService } from './services';
+export { REPORT_HELP, ReportCliError, reportPageView } from './reports';
 /** For scripts/staff.mjs: the site's address when no variable names it. */
 export { SITE_ORIGIN } from '../lib/site';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
@@ -43,4 +51,9 @@ export function openStaffStore(path: string, options?: { create?: boolean }): St
 /** One `npm run magazzino` command, on the stock service the facade opens. */
 export function runStockCommand(args: readonly string[], context: Omit<StockCliContext, 'open'>) {
 	return runWith(args, { ...context, open: openStockService });
+}
+
+/** One `npm run andamento` command, on the report service the facade opens. */
+export function runReportCommand(args: readonly string[], context: Omit<ReportCliContext, 'open'>) {
+	return runReportWith(args, { ...context, open: openReportService });
 }

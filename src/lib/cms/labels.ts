@@ -295,6 +295,10 @@ export function shopUi(): Record<string, Ui> {
 		description: { label: 'Presentazione', hint: 'Da 30 a 600 caratteri.', multiline: true },
 		services: { label: 'Servizi', singular: 'servizio', item: { label: 'Servizio' } },
 		isNew: { label: 'Nuova apertura', hint: 'Acceso: la pagina mostra «Nuova apertura».' },
+		googleStoreCode: {
+			label: 'Codice negozio Google',
+			hint: 'Facoltativo. Il codice negozio del profilo dell’attività su Google (Business Profile): lettere, cifre, - o _. Serve per mostrare su Google i prodotti disponibili in negozio.',
+		},
 		image: photo('Foto principale', 'La vetrina o l’ingresso.'),
 		gallery: { ...photo('Galleria', 'Esattamente sei foto.'), singular: 'foto' },
 	};

@@ -292,6 +292,16 @@ export const shopSchema = ({ image }: { image: ImageHelper }) =>
 				),
 				/** True for a newly opened shop: shows the "Nuova apertura" badge. */
 				isNew: flag('isNew'),
+				/**
+				 * The shop's store code in Google Business Profile: the local inventory feed names
+				 * the shop by it (docs/report.md). Left out: the shop is not in the feed.
+				 */
+				googleStoreCode: pattern(
+					'googleStoreCode',
+					/^[A-Za-z0-9_-]{1,64}$/,
+					'deve essere il codice negozio di Google Business Profile: lettere senza accenti, cifre, - o _, al massimo 64 caratteri',
+					'"VS-TORINO-01"',
+				).optional(),
 				/** Main photo of the shop. */
 				image: photoSchema(image, 'image', './torino/negozio.jpg'),
 				/** Exactly six photos for the gallery. */

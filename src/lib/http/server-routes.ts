@@ -21,6 +21,8 @@ export const SERVER_ROUTES: readonly string[] = Object.freeze([
 	// The editor's sign-in with GitHub (src/server/editor-auth/).
 	'/api/auth',
 	'/api/auth/callback',
+	// Google's local inventory feed: each shop's pieces now, behind basic authentication.
+	'/api/google/inventario-locale',
 	// The customer's link to a reservation: its state, and cancelling it.
 	'/prenotazione/*',
 	// The staff area, pages and API.

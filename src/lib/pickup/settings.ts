@@ -21,6 +21,7 @@ export interface ShopContent {
 		hours: PickupShop['hours'];
 		closures?: readonly Closure[];
 		openings?: readonly Opening[];
+		googleStoreCode?: string | undefined;
 	};
 }
 
@@ -44,6 +45,8 @@ export function pickupSettings(
 			// Every weekday, in order, closed days as [] (what pickupDays reads).
 			hours: Object.fromEntries(WEEKDAYS.map((day) => [day, [...(data.hours[day] ?? [])]])),
 			...calendarParts(calendarFrom(data, today)),
+			// The local inventory feed names the shop by it (docs/report.md).
+			...(data.googleStoreCode ? { googleStoreCode: data.googleStoreCode } : {}),
 		})),
 	};
 }
@@ -114,6 +117,8 @@ function toPickupShop(value: unknown): PickupShop | null {
 	const closures = toClosures(value['closures']);
 	const openings = toOpenings(value['openings']);
 	if (!closures || !openings) return null;
+	const googleStoreCode = value['googleStoreCode'];
+	if (googleStoreCode !== undefined && !isText(googleStoreCode)) return null;
 	return {
 		id: id as string,
 		name: name as string,
@@ -124,6 +129,7 @@ function toPickupShop(value: unknown): PickupShop | null {
 		hours,
 		closures,
 		openings,
+		...(googleStoreCode ? { googleStoreCode } : {}),
 	};
 }
 

@@ -74,6 +74,8 @@ export interface PickupShop {
 	closures?: readonly Closure[] | undefined;
 	/** Its extraordinary openings, from the build's day on (a national holiday it opens). */
 	openings?: readonly Opening[] | undefined;
+	/** Its store code in Google Business Profile, for the local inventory feed; none: not in it. */
+	googleStoreCode?: string | undefined;
 }
 
 /**

@@ -37,6 +37,14 @@ export {
 export type { PickDayLink, PickListView } from './pick-list';
 export { pickListPageView, type PickListPage } from './pick-list-view';
 
+/* What l'andamento (src/server/reports/) reads of the reservations. */
+export {
+	reservationOutcomes,
+	reservationsMade,
+	type MadeReservation,
+	type ReservationOutcome,
+} from './report-reads';
+
 /**
  * The reservations' service, as pages and routes reach it
  * (`Astro.locals.services.reservations`).

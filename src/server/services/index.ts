@@ -29,10 +29,17 @@ import {
 	type NotificationService,
 	type PushSettings,
 } from '../notifications';
+import {
+	feedCredentialsFromEnv,
+	reportClockFromEnv,
+	type FeedCredentials,
+	type ReportService,
+} from '../reports';
 import type { StaffService } from '../staff';
 import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
 import { REGISTRY } from './registry';
 import { createStockOn } from './stock';
+import { createReportsOn } from './reports';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
 export type { MessagesService } from '../messages';
@@ -45,6 +52,9 @@ export type {
 export type { StaffMember, StaffService } from '../staff';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
+export type { FigureCard, ReportPageView, ReportService } from '../reports';
+export { runReportCommand, type ReportCliContext } from '../reports';
+export { openReportService, type ReportServiceHandle } from './reports';
 
 /** Every service of the process, by the thing it keeps. */
 export interface Services {
@@ -60,6 +70,8 @@ export interface Services {
 	readonly staff: StaffService;
 	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
 	readonly notifications: NotificationService;
+	/** L'andamento: figures, reorder list, the Monday e-mail (docs/report.md). */
+	readonly reports: ReportService;
 	/** The editor's GitHub sign-in, or null when it is not configured. */
 	readonly editorAuth: OAuthSettings | null;
 }
@@ -74,14 +86,18 @@ export type RequestServices = Partial<Services>;
 /** The services on the submissions' database connection, created together. */
 export type SubmissionServices = Pick<
 	Services,
-	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications'
+	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications' | 'reports'
 >;
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions & { push?: PushSettings },
+	options?: ContactServiceOptions & {
+		push?: PushSettings;
+		reportsNow?: (() => number) | undefined;
+		feedCredentials?: FeedCredentials | null;
+	},
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
 	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
@@ -93,12 +109,22 @@ export function createSubmissionServices(
 		now: desk.now,
 		log: options?.log ?? console,
 	});
+	const stock = createStockOn(desk.store.db, pickup, desk.now);
+	const reports = createReportsOn(
+		desk,
+		pickup,
+		stock,
+		options?.reportsNow,
+		options?.log,
+		options?.feedCredentials ?? null,
+	);
 	return {
 		outbox: core,
 		messages: createMessagesService(desk),
 		reservations: createReservationsService(desk, pickup, options?.log, notifications),
-		stock: createStockOn(desk.store.db, pickup, desk.now),
+		stock,
 		notifications,
+		reports,
 	};
 }
 
@@ -115,7 +141,12 @@ export function createSubmissionServicesFromEnv(
 	const services = createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		{ ...options, push: pushSettingsFromEnv(env) },
+		{
+			...options,
+			push: pushSettingsFromEnv(env),
+			reportsNow: reportClockFromEnv(env),
+			feedCredentials: feedCredentialsFromEnv(env),
+		},
 	);
 	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
 	seedStockFromFile(services.stock, stockSeedPath(env, root));

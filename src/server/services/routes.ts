@@ -37,6 +37,7 @@ export {
 	staffJson,
 	staffService,
 } from '../staff';
+export { REPORT_PAGE_TEXTS, reportAnswer, reportPageView } from '../reports';
 export {
 	belowMinimumTotal,
 	missingPiecesIds,

@@ -66,3 +66,11 @@ export {
 	type StockRowView,
 	type StockVariantView,
 } from './view';
+
+/* What l'andamento (src/server/reports/) reads of the ledger. */
+export {
+	movementsSince,
+	movementTotals,
+	type MovementTotals,
+	type ReportMovement,
+} from './report-reads';
