@@ -31,6 +31,8 @@ import {
 } from '../notifications';
 import type { StaffService } from '../staff';
 import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
+import { createAlertsService, type AlertsService } from '../alerts';
+import { availableOn, withAlertHook } from './alerts';
 import { REGISTRY } from './registry';
 import { createStockOn } from './stock';
 
@@ -43,6 +45,7 @@ export type {
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
+export type { AlertsService } from '../alerts';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 
@@ -56,6 +59,8 @@ export interface Services {
 	readonly reservations: ReservationsService;
 	/** The stock ledger: /gestione/magazzino, its API, the CSV, what visitors are offered. */
 	readonly stock: StockService;
+	/** 'Avvisami': visitors told when a variant is available again (docs/alerts.md). */
+	readonly alerts: AlertsService;
 	/** Staff accounts, sessions, passkeys and one-time links. */
 	readonly staff: StaffService;
 	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
@@ -74,14 +79,21 @@ export type RequestServices = Partial<Services>;
 /** The services on the submissions' database connection, created together. */
 export type SubmissionServices = Pick<
 	Services,
-	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications'
+	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications' | 'alerts'
 >;
+
+/** What the submissions' services are created with besides the core's options. */
+export interface SubmissionServicesOptions extends ContactServiceOptions {
+	push?: PushSettings;
+	/** People told per piece of a rise of available pieces (ALERT_RATE). */
+	alertRate?: number;
+}
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions & { push?: PushSettings },
+	options?: SubmissionServicesOptions,
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
 	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
@@ -94,6 +106,16 @@ export function createSubmissionServices(
 		log: options?.log ?? console,
 	});
 	desk.everyPass(() => void notifications.sendDuePushes());
+	// 'Avvisami': the stock reports its committed movements to it (one hook, ./alerts.ts), and
+	// the loop's pass sees the rises nothing reports (a hold that ended) and applies the periods.
+	const alerts = createAlertsService({
+		desk,
+		catalogue: pickup,
+		available: availableOn(desk.store.db),
+		rate: options?.alertRate ?? 1,
+		log: options?.log ?? console,
+	});
+	desk.everyPass(() => alerts.pass());
 	return {
 		outbox: {
 			...core,
@@ -104,8 +126,9 @@ export function createSubmissionServices(
 		},
 		messages: createMessagesService(desk),
 		reservations: createReservationsService(desk, pickup, options?.log, notifications),
-		stock: createStockOn(desk.store.db, pickup, desk.now),
+		stock: withAlertHook(createStockOn(desk.store.db, pickup, desk.now), () => alerts),
 		notifications,
+		alerts,
 	};
 }
 
@@ -122,9 +145,15 @@ export function createSubmissionServicesFromEnv(
 	const services = createSubmissionServices(
 		contactConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
-		{ ...options, push: pushSettingsFromEnv(env) },
+		{ ...options, push: pushSettingsFromEnv(env), alertRate: alertRateFromEnv(env) },
 	);
 	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
 	seedStockFromFile(services.stock, stockSeedPath(env, root));
 	return services;
+}
+
+/** ALERT_RATE: people told per piece of a rise, from 0.1 to 100 (1 when unset or not a number). */
+export function alertRateFromEnv(env: Env): number {
+	const rate = Number(env['ALERT_RATE'] ?? '');
+	return env['ALERT_RATE'] && Number.isFinite(rate) && rate >= 0.1 && rate <= 100 ? rate : 1;
 }

@@ -29,9 +29,10 @@ import {
 import { PUSH_MIGRATION } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 import { STOCK_MIGRATION } from '../stock';
+import { ALERTS, ALERTS_MIGRATION } from '../alerts';
 
 /** Every kind, in the order the reports and the outbox meet them. */
-export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS];
+export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS, ALERTS];
 
 /** The one list of migrations, in the order they shipped: append, never edit. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'messages', sql: MESSAGES_HANDLED }, // 13
 	{ thing: 'notifications', sql: PUSH_MIGRATION }, // 14
 	{ thing: 'stock', sql: STOCK_MIGRATION }, // 15
+	{ thing: 'alerts', sql: ALERTS_MIGRATION }, // 16
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */
