@@ -22,3 +22,4 @@ export {
 } from './service';
 export type { AlertRef, AlertView } from './store';
 export type { AlertArrival } from './reads';
+export { alertsVariantView, type AlertsVariantView } from './staff-view';

@@ -3,11 +3,12 @@
  * decides). GET shows the request and one button; only a POST of that button (a plain form,
  * same origin) confirms or stops it: mail scanners open every link of an e-mail, and a GET that
  * acted would confirm requests nobody confirmed and stop ones nobody stopped. `?inviata` is
- * where a form posted without JavaScript lands. Every answer is `no-store`, `noindex` and
+ * where a form posted without JavaScript lands; `?prodotto=…&variante=…` is the form itself,
+ * for a visitor whose product page has not hydrated (or runs no JavaScript). Every answer is `no-store`, `noindex` and
  * `Referrer-Policy: no-referrer` (the address is a key).
  */
 import { isCrossSite, readBodyAtMost } from '../core/submission';
-import type { AlertsService } from './service';
+import type { AlertsService, AlertSubject } from './service';
 import type { AlertView } from './store';
 
 /** The headers of every answer of the page. */
@@ -20,6 +21,7 @@ export const ALERT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freez
 /** What the page shows. */
 export type AlertPageView =
 	| { state: 'sent' }
+	| { state: 'form'; subject: AlertSubject; shops: readonly { id: string; name: string }[] }
 	| { state: 'unknown' }
 	| { state: 'refused'; error: string }
 	| {
@@ -43,7 +45,7 @@ export const ALERT_PAGE_TEXTS = Object.freeze({
 
 /** What the Astro page passes in. */
 export interface AlertPageContext {
-	service: Pick<AlertsService, 'byToken' | 'confirm' | 'stop'> | undefined;
+	service: Pick<AlertsService, 'byToken' | 'confirm' | 'stop' | 'describe' | 'shops'> | undefined;
 	siteOrigin: string | null;
 }
 
@@ -56,6 +58,13 @@ export async function handleAlertPage(
 	const token = url.searchParams.get('token') ?? '';
 	if (request.method !== 'POST') {
 		if (url.searchParams.has('inviata') && !token) return { status: 200, view: { state: 'sent' } };
+		const productId = url.searchParams.get('prodotto');
+		if (productId !== null && !token) {
+			const subject = await service?.describe(productId, url.searchParams.get('variante') ?? '');
+			return subject && service
+				? { status: 200, view: { state: 'form', subject, shops: service.shops } }
+				: { status: 404, view: { state: 'unknown' } };
+		}
 		const alert = service?.byToken(token) ?? null;
 		if (!alert) return { status: 404, view: { state: 'unknown' } };
 		return { status: 200, view: { state: 'open', alert, token } };

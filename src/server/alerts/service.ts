@@ -9,7 +9,7 @@ import { variantLabel } from '../../lib/catalogue/variants';
 import type { AlertRequest, AlertErrors } from '../../lib/alerts/rules';
 import { ALERT_ERRORS } from '../../lib/alerts/rules';
 import type { EmailStatus } from '../../lib/contact/outcome';
-import type { PickupProduct } from '../../lib/pickup/product';
+import { isCatalogueId, type PickupProduct } from '../../lib/pickup/product';
 import type { RateDecision } from '../core/rate-limit';
 import type { SubmissionDesk } from '../core/service';
 import { describeError, type ContactLog } from '../core/outbox';
@@ -44,6 +44,15 @@ export type AvailableNow = (ref: AlertRef, at: Date) => number;
 export type AskOutcome =
 	{ ok: true; id: number; emailStatus: EmailStatus } | { ok: false; fields: AlertErrors };
 
+/** A variant of the build, as the form's page names it. */
+export interface AlertSubject {
+	productId: string;
+	variantId: string;
+	productName: string;
+	variantLabel: string;
+	productPath: string;
+}
+
 /** The service. */
 export interface AlertsService {
 	readonly companyName: string;
@@ -51,6 +60,8 @@ export interface AlertsService {
 	readonly shops: readonly { id: string; name: string }[];
 	/** Counts a request from `address` against the form's own rate limit. */
 	takeRate(address: string): RateDecision;
+	/** The names of a variant of the build (the form's page), or null when there is none. */
+	describe(productId: string, variantId: string): Promise<AlertSubject | null>;
 	/** Checks a request against the build (product, variant, shop) and stores it. */
 	ask(
 		request: AlertRequest,
@@ -133,6 +144,20 @@ export function createAlertsService({
 		companyName: desk.config.companyName,
 		shops,
 		takeRate: (address) => limiter.take(address),
+
+		async describe(productId, variantId) {
+			if (!isCatalogueId(productId) || !isCatalogueId(variantId)) return null;
+			const product = await catalogue.product(productId);
+			const variant = product?.variants.find((candidate) => candidate.id === variantId);
+			if (!product || !variant) return null;
+			return {
+				productId,
+				variantId,
+				productName: product.name,
+				variantLabel: variantLabel(variant.flavour, variant.size),
+				productPath: product.url ?? `/prodotti/${product.id}`,
+			};
+		},
 
 		async ask(request, { spam, clientAddress }) {
 			const product = await catalogue.product(request.productId);

@@ -45,7 +45,7 @@ export type {
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
-export type { AlertsService } from '../alerts';
+export type { AlertsService, AlertsVariantView } from '../alerts';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 

@@ -39,6 +39,7 @@ export async function exportStock(
 			committed: row.committed,
 			available: row.available,
 			minimum: row.minimum,
+			waiting: row.waiting ?? 0,
 		})),
 	);
 }
