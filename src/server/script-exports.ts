@@ -12,6 +12,9 @@ import { backupDatabase as backupWith, restoreDatabase as restoreWith } from './
 import { StaffStore } from './staff';
 import { MIGRATIONS, openStockService, REGISTRY } from './services';
 import { runStockCommand as runWith, type StockCliContext } from './stock';
+import { runAlertsCommand as runAlertsOn } from './alerts';
+import { contactDbPath } from './core/config';
+import { openDatabase } from './core/store';
 
 export { contactDbPath, ContactConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
@@ -19,6 +22,7 @@ export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
 export { StockCliError, STOCK_HELP } from './stock';
+export { AlertsCliError, ALERTS_HELP } from './alerts';
 export { openStockService } from './services';
 /** For scripts/staff.mjs: the site's address when no variable names it. */
 export { SITE_ORIGIN } from '../lib/site';
@@ -43,4 +47,20 @@ export function openStaffStore(path: string, options?: { create?: boolean }): St
 /** One `npm run magazzino` command, on the stock service the facade opens. */
 export function runStockCommand(args: readonly string[], context: Omit<StockCliContext, 'open'>) {
 	return runWith(args, { ...context, open: openStockService });
+}
+
+/**
+ * One `npm run avvisi` command (access and erasure of one person's requests), on the database
+ * of these settings; returns what to print.
+ */
+export function runAlertsCommand(
+	args: readonly string[],
+	{ env, root }: { env: Readonly<Record<string, string | undefined>>; root: string },
+): string {
+	const db = openDatabase(contactDbPath(env, root), MIGRATIONS, { create: false });
+	try {
+		return runAlertsOn(db, args);
+	} finally {
+		db.close();
+	}
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffSession, type StaffSession } from '../helpers/staff';
+import { staffRequest } from './helpers/staff';
 import { startWithSmtp, type Cleanups } from './helpers/contact';
 import {
 	alertBody,
@@ -102,5 +103,39 @@ describe('who is told, and when', { timeout: 30_000 }, () => {
 		]);
 		const told = (await noticesSettle(before + 2)).slice(before);
 		expect(told.sort()).toEqual(['a1@example.it', 'a2@example.it']);
+	});
+
+	it('shows staff how many wait and how many each arrival told, never who', async () => {
+		const waiting = (path: string) =>
+			staffRequest(url, path, { cookie: giulia.cookie, headers: { Accept: 'text/html' } });
+		// 'cinque' still waits for Torino's 900 g chocolate, 'a3' and 'a4' for its 2 kg biscuit:
+		// 'Con richieste' lists those two rows only.
+		const list = await waiting('/gestione/magazzino?filtro=richieste');
+		expect(list.status).toBe(200);
+		expect(list.body).toContain('1 in attesa');
+		expect(list.body).toContain('2 in attesa');
+		expect(list.body.match(/data-stock-row=/g)).toHaveLength(2);
+		expect(list.body).toContain('Con richieste');
+		expect(list.body).not.toMatch(/@example\.it/);
+
+		const page = await waiting(
+			'/gestione/magazzino/variante?negozio=torino&prodotto=whey-concentrate-80&variante=cioccolato-900-g',
+		);
+		expect(page.status).toBe(200);
+		const text = page.body.replace(/\s+/g, ' ');
+		expect(text).toContain('Richieste di avviso');
+		expect(text).toContain('1 in attesa');
+		expect(text).toContain('2 persone avvisate');
+		expect(text).toContain('1 persona avvisata');
+		expect(page.body).not.toMatch(/@example\.it/);
+
+		const csv = await waiting('/api/gestione/magazzino/esporta');
+		expect(csv.status).toBe(200);
+		const [header, ...rows] = csv.body.replace('\uFEFF', '').split('\r\n');
+		expect(header?.split(';').at(-1)).toBe('in_attesa');
+		const row = rows.find((line) =>
+			line.startsWith('torino;whey-concentrate-80;cioccolato-900-g;'),
+		);
+		expect(row?.split(';').at(-1)).toBe('1');
 	});
 });

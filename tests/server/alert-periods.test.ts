@@ -9,6 +9,7 @@ import { alertsOfAddress, eraseAddress, waitingCounts } from '../../src/server/a
 import { applyAlertPeriods, tellRise } from '../../src/server/alerts/rises';
 import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../src/server/alerts/store';
 import { hashAlertToken } from '../../src/server/alerts/token';
+import { AlertsCliError, runAlertsCommand } from '../../src/server/alerts/cli';
 
 /**
  * The requests' store on a real SQLite file with every migration, at chosen times: asking again
@@ -173,5 +174,25 @@ describe('Non mi interessa più, access and erasure', () => {
 		expect(eraseAddress(db, 'lucia@example.it')).toBe(2);
 		expect(alertsOfAddress(db, 'lucia@example.it')).toEqual([]);
 		expect(alertsOfAddress(db, 'altro@example.it')).toHaveLength(1);
+	});
+});
+
+describe('npm run avvisi', () => {
+	it("lists one address's requests in Italian, then deletes them", () => {
+		ask(T0);
+		ask(T0, { shopId: null, shopName: null });
+		const listed = runAlertsCommand(db, ['elenca', 'lucia@example.it']);
+		expect(listed).toContain('Richieste di avviso di lucia@example.it:');
+		expect(listed).toContain(
+			'Whey 80 Concentrate – Cioccolato – 900 g · Sede di Torino · da confermare',
+		);
+		expect(listed).toContain('qualsiasi negozio');
+		expect(runAlertsCommand(db, ['cancella', 'lucia@example.it'])).toBe(
+			'Cancellate 2 richieste di lucia@example.it.',
+		);
+		expect(runAlertsCommand(db, ['elenca', 'lucia@example.it'])).toBe(
+			'Nessuna richiesta di avviso per lucia@example.it.',
+		);
+		expect(() => runAlertsCommand(db, ['elenca', 'non-un-indirizzo'])).toThrow(AlertsCliError);
 	});
 });

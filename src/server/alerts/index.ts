@@ -5,6 +5,7 @@
  * asks through this face.
  */
 export { ALERTS } from './kind';
+export { ALERTS_HELP, AlertsCliError, runAlertsCommand } from './cli';
 export { ALERTS_MIGRATION } from './migrations';
 export { ALERT_PAGE, ALERT_TEXTS, handleAlertPost } from './http';
 export {
