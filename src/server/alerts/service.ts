@@ -75,8 +75,8 @@ export interface AlertsService {
 	stop(token: string): AlertView | null;
 	/**
 	 * The stock's hook: movements were committed on these variants at these shops. Whoever a
-	 * rise tells is chosen in its own transaction after that commit, and their e-mails leave
-	 * through the outbox without the caller waiting for them.
+	 * rise tells is chosen in a transaction of its own right after (the caller does not wait),
+	 * and their e-mails leave through the outbox.
 	 */
 	stockChanged(refs: readonly AlertRef[]): void;
 	/** One pass of the loop: every watched variant, then the periods. */
@@ -223,12 +223,16 @@ export function createAlertsService({
 		},
 
 		stockChanged(refs) {
-			try {
-				tell(refs);
-			} catch (error) {
-				// The movement is committed; the loop's next pass sees the rise.
-				log.error('Alerts: telling a rise failed:', describeError(error));
-			}
+			// In a following transaction, once the staff's request has had its answer: choosing
+			// and enqueueing 500 people costs that request nothing.
+			setImmediate(() => {
+				try {
+					tell(refs);
+				} catch (error) {
+					// The movement is committed; the loop's next pass sees the rise.
+					log.error('Alerts: telling a rise failed:', describeError(error));
+				}
+			});
 		},
 
 		pass() {
