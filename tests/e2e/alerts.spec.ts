@@ -86,9 +86,12 @@ test('ask on a sold-out variant, confirm, an arrival at the shop, the e-mail ope
 			'[data-stock-line] [data-live-stock="shop"][data-shop="torino"]',
 		);
 		await expect(torino).toHaveText('non disponibile', { timeout: 15_000 });
-		// Hydrated, the link opens the form in place (before, it opens the form's own page).
-		await waitForIsland(visitor, '[data-alert-request]');
+		// The link appears once the figures say a shop has none, and opens the form's page.
 		await visitor.getByRole('link', { name: 'Avvisami quando torna disponibile' }).tap();
+		await expect(visitor).toHaveURL(
+			/\/avviso\?prodotto=whey-concentrate-80&variante=cioccolato-900-g$/,
+		);
+		await waitForIsland(visitor, '[data-alert-request]');
 		const form = visitor.locator('[data-alert-request]');
 		await expect(form.getByLabel('Negozio')).toBeVisible();
 		await form.getByLabel('Negozio').selectOption('torino');

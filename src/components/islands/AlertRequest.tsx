@@ -1,10 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-	ALERT_LINK_PATH,
-	ANY_SHOP,
-	alertFieldError,
-	type AlertErrors,
-} from '../../lib/alerts/rules';
+import { ANY_SHOP, alertFieldError, type AlertErrors } from '../../lib/alerts/rules';
 import {
 	ALERT_ENDPOINT,
 	ALERT_OUTCOME_TEXTS,
@@ -21,58 +16,26 @@ export type AlertRequestProps = {
 	initialId: string;
 	productSlug: string;
 	shops: ShopRef[];
-	/**
-	 * The form shown at once (the page /avviso?prodotto=…, which works without JavaScript); else
-	 * the product page's link to that page, which opens the form here once hydrated.
-	 */
-	open?: boolean;
 };
 
 const FIELD =
 	'mt-1 block min-h-11 w-full rounded-lg border border-zinc-400 bg-white px-3 text-base text-ink';
 
 /**
- * 'Avvisami quando torna disponibile' (docs/alerts.md). On the product page, a link to the
- * server's page of the form (/avviso?prodotto=…&variante=…, a plain form posting to /api/avvisi,
- * so it works before hydration and without JavaScript), so the page's HTML carries no form;
- * hydrated, it shows only while a shop has no free piece of the chosen variant and opens the
- * form in place. The form checks the fields with the server's rules and sends JSON; offline it
- * says so and sends nothing.
+ * 'Avvisami quando torna disponibile' (docs/alerts.md), the form of the page /avviso?prodotto=…
+ * (the product page's link opens it): a plain form posting to /api/avvisi, so it works before
+ * hydration and without JavaScript; hydrated, it chooses the first shop without free pieces,
+ * checks the fields with the server's rules and sends JSON; offline it says so and sends nothing.
  */
-export default function AlertRequest({
-	initialId,
-	productSlug,
-	shops,
-	open = false,
-}: AlertRequestProps) {
+export default function AlertRequest({ initialId, productSlug, shops }: AlertRequestProps) {
 	const variantId = useSelectedVariant(initialId);
 	const live = variantLive(useLiveStock(), productSlug, variantId);
 	const [errors, setErrors] = useState<AlertErrors>({});
 	const [outcome, setOutcome] = useState<AlertOutcome | null>(null);
 	const [sending, setSending] = useState(false);
-	const [shown, setShown] = useState(open);
 	const base = useId();
 	const emptyShop =
 		live.kind === 'ready' ? shops.find((shop) => (live.pieces[shop.id] ?? 0) === 0) : undefined;
-	// Every shop has pieces: nothing to wait for.
-	if (!open && live.kind === 'ready' && !emptyShop) return null;
-	if (!shown) {
-		const page = `${ALERT_LINK_PATH}?${new URLSearchParams({ prodotto: productSlug, variante: variantId }).toString()}`;
-		return (
-			<a
-				href={page}
-				onClick={(event) => {
-					event.preventDefault();
-					setShown(true);
-				}}
-				className="flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night hover:bg-night hover:text-white"
-				data-alert-request
-			>
-				Avvisami quando torna disponibile
-			</a>
-		);
-	}
-
 	async function submit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault();
 		const data = new FormData(event.currentTarget);
@@ -118,6 +81,7 @@ export default function AlertRequest({
 			className="rounded-xl border border-zinc-200 p-5"
 			aria-labelledby={`${base}-titolo`}
 			data-alert-request
+			data-pagefind-ignore
 		>
 			<h2 id={`${base}-titolo`} className="text-lg font-bold text-night">
 				Avvisami quando torna disponibile

@@ -125,15 +125,4 @@ export function waitingLabel(count: number): string {
 	return `${count.toLocaleString('it-IT')} in attesa`;
 }
 
-/** The product page's address with the variant chosen (`?variante=`, as the picker reads it). */
-export function variantPagePath(productPath: string, variantId: string): string {
-	return `${productPath}?variante=${encodeURIComponent(variantId)}`;
-}
-
-/** The page of a request's link (confirm, or 'Non mi interessa più'): the key in the query. */
-export const ALERT_LINK_PATH = '/avviso';
-
-/** The address of a request's link, from its token. */
-export function alertLinkPath(token: string): string {
-	return `${ALERT_LINK_PATH}?token=${encodeURIComponent(token)}`;
-}
+export { ALERT_LINK_PATH, alertLinkPath, variantPagePath } from './paths';
