@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ANY_SHOP, alertFieldError, type AlertErrors } from '../../lib/alerts/rules';
 import {
 	ALERT_ENDPOINT,
@@ -36,7 +36,7 @@ export default function AlertRequest({ initialId, productSlug, shops }: AlertReq
 	const base = useId();
 	const emptyShop =
 		live.kind === 'ready' ? shops.find((shop) => (live.pieces[shop.id] ?? 0) === 0) : undefined;
-	async function submit(event: FormEvent<HTMLFormElement>) {
+	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		const data = new FormData(event.currentTarget);
 		const field = (name: string) => {
