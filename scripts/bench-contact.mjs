@@ -97,19 +97,14 @@ async function stockUp({ shopId, items }) {
 		join(distDir, 'client'),
 	);
 	try {
-		const result = service.applyMovements([
-			{
-				shopId,
-				productId: item.productId,
-				variantId: item.variantId,
-				reason: 'arrival',
-				pieces: amount,
-				actor: 'system',
-				note: 'npm run bench:contact',
-				at: new Date(),
-			},
-		]);
-		if ('index' in result)
+		const result = await service.recordBatch({
+			reason: 'arrival',
+			rows: [{ shopId, productId: item.productId, variantId: item.variantId, pieces: amount }],
+			keepUnchanged: false,
+			note: 'npm run bench:contact',
+			at: new Date(),
+		});
+		if (result.outcome !== 'recorded')
 			throw new Error(`the bench's arrival was refused: ${JSON.stringify(result)}`);
 	} finally {
 		close();

@@ -37,6 +37,7 @@ const ENTRIES = {
 	ops: 'src/server/script-exports.ts',
 	staff: 'src/server/script-exports.ts',
 	magazzino: 'src/server/script-exports.ts',
+	avvisi: 'src/server/script-exports.ts',
 };
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -17,6 +17,9 @@ import {
 	runReportCommand as runReportWith,
 	type ReportCliContext,
 } from './services';
+import { runAlertsCommand as runAlertsOn } from './alerts';
+import { contactDbPath } from './core/config';
+import { openDatabase } from './core/store';
 
 export { contactDbPath, ContactConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
@@ -24,6 +27,7 @@ export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
 export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
 export { StockCliError, STOCK_HELP } from './stock';
+export { AlertsCliError, ALERTS_HELP } from './alerts';
 export { openStockService } from './services';
 /* L'andamento: `npm run andamento` and scripts/bench-report.mjs. */
 export { openReportService } from './services';
@@ -56,4 +60,20 @@ export function runStockCommand(args: readonly string[], context: Omit<StockCliC
 /** One `npm run andamento` command, on the report service the facade opens. */
 export function runReportCommand(args: readonly string[], context: Omit<ReportCliContext, 'open'>) {
 	return runReportWith(args, { ...context, open: openReportService });
+}
+
+/**
+ * One `npm run avvisi` command (access and erasure of one person's requests), on the database
+ * of these settings; returns what to print.
+ */
+export function runAlertsCommand(
+	args: readonly string[],
+	{ env, root }: { env: Readonly<Record<string, string | undefined>>; root: string },
+): string {
+	const db = openDatabase(contactDbPath(env, root), MIGRATIONS, { create: false });
+	try {
+		return runAlertsOn(db, args);
+	} finally {
+		db.close();
+	}
 }

@@ -34,6 +34,7 @@ describe('the export', () => {
 		committed: 3,
 		available: 9,
 		minimum: 4,
+		waiting: 2,
 	};
 
 	it('starts with the BOM and the columns, separated by semicolons, lines ending CRLF', () => {
@@ -41,10 +42,10 @@ describe('the export', () => {
 		expect(text.startsWith(BOM)).toBe(true);
 		const lines = text.slice(1).split('\r\n');
 		expect(lines[0]).toBe(
-			'negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima',
+			'negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima;in_attesa',
 		);
 		// A separator or a quote inside a name is quoted, the quote doubled.
-		expect(lines[1]).toBe('torino;whey;cioccolato-900-g;"Whey; ""Gold"" – Cioccolato";12;3;9;4');
+		expect(lines[1]).toBe('torino;whey;cioccolato-900-g;"Whey; ""Gold"" – Cioccolato";12;3;9;4;2');
 		expect(lines[2]).toBe('');
 	});
 
@@ -60,8 +61,8 @@ describe('the export', () => {
 
 	it('reads back what it writes (the export with a pezzi column is an import)', () => {
 		const text = stockCsv([row])
-			.replace('scorta_minima', 'scorta_minima;pezzi')
-			.replace(';4\r\n', ';4;15\r\n');
+			.replace('in_attesa', 'in_attesa;pezzi')
+			.replace(';4;2\r\n', ';4;2;15\r\n');
 		expect(rowsOf(text)).toEqual([[2, 'torino', 'whey', 'cioccolato-900-g', 15]]);
 	});
 });

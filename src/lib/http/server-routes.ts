@@ -15,6 +15,9 @@ import { SUBMISSION_ENDPOINTS } from '../submissions/endpoints';
 export const SERVER_ROUTES: readonly string[] = Object.freeze([
 	// What visitors post: the contact form's messages, the pickup list's reservations.
 	...SUBMISSION_ENDPOINTS.map((endpoint) => endpoint.path),
+	// 'Avvisami quando torna disponibile': the form (not queued offline), and its e-mails' link.
+	'/api/avvisi',
+	'/avviso',
 	// The server's own health and today's availability per shop.
 	'/api/disponibilita',
 	'/api/health',

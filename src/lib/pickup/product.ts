@@ -21,6 +21,8 @@ export interface PickupProduct {
 	/** The brand, for the stock list's search ('' when the resource has none). */
 	brand: string;
 	variants: readonly PickupVariant[];
+	/** The product page's path (`/prodotti/<categoria>/<slug>`), when the resource names it. */
+	url?: string | undefined;
 }
 
 /**
@@ -55,7 +57,7 @@ function toVariant(value: unknown): PickupVariant | null {
 /** The product of a parsed /api/product/<id>.json, or null when its shape is not the API's. */
 export function toPickupProduct(value: unknown): PickupProduct | null {
 	if (!isObject(value)) return null;
-	const { id, name, brand, variants } = value;
+	const { id, name, brand, variants, url } = value;
 	if (!isCatalogueId(id) || typeof name !== 'string' || !Array.isArray(variants)) return null;
 	const checked = variants.map(toVariant);
 	if (checked.some((variant) => variant === null)) return null;
@@ -64,5 +66,6 @@ export function toPickupProduct(value: unknown): PickupProduct | null {
 		name,
 		brand: typeof brand === 'string' ? brand : '',
 		variants: checked as PickupVariant[],
+		...(typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? { url } : {}),
 	};
 }

@@ -4,7 +4,7 @@
  * ends. Written and read by the `csv` project's csv-stringify and csv-parse, which handle the
  * quoting rules (a `;`, a quote or a line break inside a name) that a split on `;` gets wrong.
  *
- * Export: `negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima`.
+ * Export: `negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima;in_attesa`.
  * Import: `negozio;prodotto;variante;pezzi`, found by the header's names, any other column
  * ignored (an exported file with a `pezzi` column added reads as it is). Whether the shop and
  * variant exist is the server's to say (src/server/stock/csv.ts); this module checks the file's
@@ -27,6 +27,7 @@ export const EXPORT_COLUMNS = [
 	'prenotati',
 	'disponibili',
 	'scorta_minima',
+	'in_attesa',
 ] as const;
 
 /** The import's columns (any order, others ignored). */
@@ -43,6 +44,8 @@ export interface StockCsvRow {
 	committed: number;
 	available: number;
 	minimum: number;
+	/** People waiting to be told it is available again (docs/alerts.md). */
+	waiting: number;
 }
 
 /**
@@ -65,6 +68,7 @@ export function stockCsv(rows: readonly StockCsvRow[]): string {
 		String(row.committed),
 		String(row.available),
 		String(row.minimum),
+		String(row.waiting),
 	]);
 	return (
 		BOM +

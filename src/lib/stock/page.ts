@@ -10,6 +10,8 @@ export const STOCK_PAGE_FILTERS = Object.freeze([
 	{ id: 'esauriti', label: 'Esauriti' },
 	{ id: 'sotto-scorta', label: 'Sotto la scorta minima' },
 	{ id: 'prenotati', label: 'Con prenotazioni' },
+	// People waiting for an 'Avvisami' (docs/alerts.md); the facade knows who waits.
+	{ id: 'richieste', label: 'Con richieste' },
 ] as const);
 
 export type StockPageFilter = (typeof STOCK_PAGE_FILTERS)[number]['id'];

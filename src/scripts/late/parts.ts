@@ -30,6 +30,12 @@ export const LATE_PARTS: readonly LatePart[] = [
 		needed: has('[data-open-now], [data-closed-until]'),
 		load: () => import('../open-now'),
 	},
+	// 'Avvisami quando torna disponibile' on the product page, once the figures say a shop has none.
+	{
+		name: 'avvisami',
+		needed: has('[data-availability]'),
+		load: () => import('../alert-link'),
+	},
 	// The product page's bar at the bottom of a phone's screen.
 	{ name: 'barra-ritiro', needed: has('[data-pickup-bar]'), load: () => import('../pickup-bar') },
 	// The next page fetched ahead, in browsers without Speculation Rules (Firefox, Safari); the

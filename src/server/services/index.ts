@@ -37,6 +37,8 @@ import {
 } from '../reports';
 import type { StaffService } from '../staff';
 import { seedStockFromFile, stockSeedPath, type StockService } from '../stock';
+import { createAlertsService, type AlertsService } from '../alerts';
+import { availableOn, withAlertHook } from './alerts';
 import { REGISTRY } from './registry';
 import { createStockOn } from './stock';
 import { createReportsOn } from './reports';
@@ -50,6 +52,7 @@ export type {
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
+export type { AlertsService, AlertsVariantView } from '../alerts';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 export type { FigureCard, ReportPageView, ReportService } from '../reports';
@@ -66,6 +69,8 @@ export interface Services {
 	readonly reservations: ReservationsService;
 	/** The stock ledger: /gestione/magazzino, its API, the CSV, what visitors are offered. */
 	readonly stock: StockService;
+	/** 'Avvisami': visitors told when a variant is available again (docs/alerts.md). */
+	readonly alerts: AlertsService;
 	/** Staff accounts, sessions, passkeys and one-time links. */
 	readonly staff: StaffService;
 	/** Web Push to staff devices: a ping for each new reservation (docs/push.md). */
@@ -86,18 +91,25 @@ export type RequestServices = Partial<Services>;
 /** The services on the submissions' database connection, created together. */
 export type SubmissionServices = Pick<
 	Services,
-	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications' | 'reports'
+	'outbox' | 'messages' | 'reservations' | 'stock' | 'notifications' | 'reports' | 'alerts'
 >;
+
+/** What the submissions' services are created with besides the core's options. */
+export interface SubmissionServicesOptions extends ContactServiceOptions {
+	push?: PushSettings;
+	/** People told per piece of a rise of available pieces (ALERT_RATE). */
+	alertRate?: number;
+	/** L'andamento's clock (REPORTS_NOW in tests); the real one when absent. */
+	reportsNow?: (() => number) | undefined;
+	/** The Google feed's basic-auth credentials; null: the route does not exist. */
+	feedCredentials?: FeedCredentials | null;
+}
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
 	config: ContactConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions & {
-		push?: PushSettings;
-		reportsNow?: (() => number) | undefined;
-		feedCredentials?: FeedCredentials | null;
-	},
+	options?: SubmissionServicesOptions,
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
 	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
@@ -109,7 +121,17 @@ export function createSubmissionServices(
 		now: desk.now,
 		log: options?.log ?? console,
 	});
-	const stock = createStockOn(desk.store.db, pickup, desk.now);
+	// 'Avvisami': the stock reports its committed movements to it (one hook, ./alerts.ts), and
+	// the loop's pass sees the rises nothing reports (a hold that ended) and applies the periods.
+	const alerts = createAlertsService({
+		desk,
+		catalogue: pickup,
+		available: availableOn(desk.store.db),
+		rate: options?.alertRate ?? 1,
+		log: options?.log ?? console,
+	});
+	desk.everyPass(() => alerts.pass());
+	const stock = withAlertHook(createStockOn(desk.store.db, pickup, desk.now), () => alerts);
 	const reports = createReportsOn(
 		desk,
 		pickup,
@@ -125,6 +147,7 @@ export function createSubmissionServices(
 		stock,
 		notifications,
 		reports,
+		alerts,
 	};
 }
 
@@ -146,9 +169,16 @@ export function createSubmissionServicesFromEnv(
 			push: pushSettingsFromEnv(env),
 			reportsNow: reportClockFromEnv(env),
 			feedCredentials: feedCredentialsFromEnv(env),
+			alertRate: alertRateFromEnv(env),
 		},
 	);
 	// A new database starts from the sample shop's counts (seed/magazzino.csv), once.
 	seedStockFromFile(services.stock, stockSeedPath(env, root));
 	return services;
+}
+
+/** ALERT_RATE: people told per piece of a rise, from 0.1 to 100 (1 when unset or not a number). */
+export function alertRateFromEnv(env: Env): number {
+	const rate = Number(env['ALERT_RATE'] ?? '');
+	return env['ALERT_RATE'] && Number.isFinite(rate) && rate >= 0.1 && rate <= 100 ? rate : 1;
 }

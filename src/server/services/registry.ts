@@ -30,9 +30,16 @@ import { PUSH_MIGRATION, PUSH_OUTBOX_STARTED } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 import { STOCK_MIGRATION } from '../stock';
 import { REPORT_MIGRATION, REPORT_WEEKS } from '../reports';
+import { ALERTS, ALERTS_MIGRATION } from '../alerts';
 
 /** Every kind, in the order the reports and the outbox meet them. */
-export const KINDS: readonly SubmissionKind[] = [MESSAGES, RESERVATIONS, STAFF_LINKS, REPORT_WEEKS];
+export const KINDS: readonly SubmissionKind[] = [
+	MESSAGES,
+	RESERVATIONS,
+	STAFF_LINKS,
+	REPORT_WEEKS,
+	ALERTS,
+];
 
 /** The one list of migrations, in the order they shipped: append, never edit. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -53,6 +60,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'stock', sql: STOCK_MIGRATION }, // 15
 	{ thing: 'notifications', sql: PUSH_OUTBOX_STARTED }, // 16
 	{ thing: 'reports', sql: REPORT_MIGRATION }, // 17
+	{ thing: 'alerts', sql: ALERTS_MIGRATION }, // 18
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */

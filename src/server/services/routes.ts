@@ -7,6 +7,13 @@
 export { submissionRoute } from '../core/route';
 export { json } from '../core/answers';
 export { finishSignIn, startSignIn } from '../editor-auth';
+export {
+	ALERT_PAGE,
+	ALERT_PAGE_HEADERS,
+	alertsVariantView,
+	handleAlertPage,
+	handleAlertPost,
+} from '../alerts';
 export { CONTACT_PAGE, handleContactPost, markFromRequest, messagesPageView } from '../messages';
 export { notificationsAnswer } from '../notifications';
 export {

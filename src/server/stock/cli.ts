@@ -26,7 +26,7 @@ import type { StockService } from './service';
 export const STOCK_HELP = `Magazzino: i pezzi dei negozi come file CSV (separato da punto e virgola, per Excel).
 
   npm run magazzino -- esporta [--negozio torino] > magazzino.csv
-      scrive negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima,
+      scrive negozio;prodotto;variante;nome;in_negozio;prenotati;disponibili;scorta_minima;in_attesa,
       una riga per variante e negozio
   npm run magazzino -- importa magazzino.csv [--motivo conteggio|arrivo] [--conferma]
       legge negozio;prodotto;variante;pezzi (le altre colonne sono ignorate).

@@ -35,6 +35,7 @@ export async function exportStock(
 			committed: row.committed,
 			available: row.available,
 			minimum: row.minimum,
+			waiting: row.waiting ?? 0,
 		})),
 	);
 }

@@ -37,11 +37,21 @@ export interface StockRow extends StockRef {
 	/** The version a count from this row names (stale: 409). */
 	version: number;
 	belowMinimum: boolean;
+	/**
+	 * People waiting for it here or at any shop ('Avvisami', docs/alerts.md): filled by the
+	 * facade (src/server/services/alerts.ts), which knows who waits; absent elsewhere.
+	 */
+	waiting?: number | undefined;
 }
 
 /** The list's filters. */
-export type StockFilter = 'esauriti' | 'sotto-scorta' | 'prenotati';
-export const STOCK_FILTERS: readonly StockFilter[] = ['esauriti', 'sotto-scorta', 'prenotati'];
+export type StockFilter = 'esauriti' | 'sotto-scorta' | 'prenotati' | 'richieste';
+export const STOCK_FILTERS: readonly StockFilter[] = [
+	'esauriti',
+	'sotto-scorta',
+	'prenotati',
+	'richieste',
+];
 
 /** What the list is asked for. */
 export interface StockQuery {

@@ -214,6 +214,9 @@ export async function stockList(ctx: StockContext, query: StockQuery): Promise<S
 			return rows.filter((row) => row.belowMinimum);
 		case 'prenotati':
 			return rows.filter((row) => row.committed > 0);
+		case 'richieste':
+			// The facade's (src/server/services/alerts.ts): the ledger knows nobody who waits.
+			return rows.filter((row) => (row.waiting ?? 0) > 0);
 		case null:
 			return rows;
 	}

@@ -1,0 +1,251 @@
+/**
+ * The service of 'Avvisami' (docs/alerts.md; `Astro.locals.services.alerts`, put together in
+ * src/server/services/): the form's requests (checked against the build, stored, their
+ * confirmation sent through the outbox), the link's page (confirm, stop), the rises the stock
+ * reports (`stockChanged`) and the loop's pass (rises the stock could not report, such as a
+ * reservation whose hold ended, and the periods of the privacy policy), and what staff read.
+ */
+import { variantLabel } from '../../lib/catalogue/variants';
+import type { AlertRequest, AlertErrors } from '../../lib/alerts/rules';
+import { ALERT_ERRORS } from '../../lib/alerts/rules';
+import type { EmailStatus } from '../../lib/contact/outcome';
+import { isCatalogueId, type PickupProduct } from '../../lib/pickup/product';
+import type { RateDecision } from '../core/rate-limit';
+import type { SubmissionDesk } from '../core/service';
+import { describeError, type ContactLog } from '../core/outbox';
+import {
+	alertsOfAddress,
+	arrivalsOf,
+	eraseAddress,
+	waitingCounts,
+	type AlertArrival,
+} from './reads';
+import { applyAlertPeriods, tellRise, watchedRefs } from './rises';
+import {
+	alertByToken,
+	askAlert,
+	confirmAlert,
+	stopAlert,
+	type AlertRef,
+	type AlertView,
+} from './store';
+import { hashAlertToken, isAlertToken } from './token';
+
+/** What the service reads of the build: the shops and the products with their variants. */
+export interface AlertCatalogue {
+	readonly settings: { readonly shops: readonly { id: string; name: string }[] };
+	product(id: string): Promise<PickupProduct | undefined>;
+}
+
+/** The available pieces of a variant at a shop now (the ledger less the holds). */
+export type AvailableNow = (ref: AlertRef, at: Date) => number;
+
+/** A request the form sent, checked against the build: stored, or refused by field. */
+export type AskOutcome =
+	{ ok: true; id: number; emailStatus: EmailStatus } | { ok: false; fields: AlertErrors };
+
+/** A variant of the build, as the form's page names it. */
+export interface AlertSubject {
+	productId: string;
+	variantId: string;
+	productName: string;
+	variantLabel: string;
+	productPath: string;
+}
+
+/** The service. */
+export interface AlertsService {
+	readonly companyName: string;
+	/** The shops, for the form's choice and the staff's pages. */
+	readonly shops: readonly { id: string; name: string }[];
+	/** Counts a request from `address` against the form's own rate limit. */
+	takeRate(address: string): RateDecision;
+	/** The names of a variant of the build (the form's page), or null when there is none. */
+	describe(productId: string, variantId: string): Promise<AlertSubject | null>;
+	/** Checks a request against the build (product, variant, shop) and stores it. */
+	ask(
+		request: AlertRequest,
+		options: { spam: boolean; clientAddress: string },
+	): Promise<AskOutcome>;
+	/** The request a link opens, or null. */
+	byToken(token: string): AlertView | null;
+	/** Confirms (or renews) the request of a link; null when it is unknown or closed. */
+	confirm(token: string): AlertView | null;
+	/** 'Non mi interessa più': closes it and drops the address at once; null when unknown. */
+	stop(token: string): AlertView | null;
+	/**
+	 * The stock's hook: movements were committed on these variants at these shops. Whoever a
+	 * rise tells is chosen in a transaction of its own right after (the caller does not wait),
+	 * and their e-mails leave through the outbox.
+	 */
+	stockChanged(refs: readonly AlertRef[]): void;
+	/** One pass of the loop: every watched variant, then the periods. */
+	pass(): void;
+	/** How many wait, per `${productId}\n${variantId}` and shop id (or 'qualsiasi'). */
+	waitingCounts(): Map<string, Map<string, number>>;
+	/** The rises of a variant that told people, newest first. */
+	arrivals(productId: string, variantId: string): AlertArrival[];
+	/** One address's requests (access requests). */
+	ofAddress(email: string): AlertView[];
+	/** Deletes one address's requests (erasure requests); how many there were. */
+	erase(email: string): number;
+}
+
+/** What the service is made of. */
+export interface AlertsServiceOptions {
+	desk: SubmissionDesk;
+	catalogue: AlertCatalogue;
+	available: AvailableNow;
+	/** People told per piece of a rise (ALERT_RATE, 1 by default). */
+	rate: number;
+	log: ContactLog;
+}
+
+const PERIODS_EVERY_MS = 10 * 60_000;
+
+/** The service of 'Avvisami', on the core's desk. */
+export function createAlertsService({
+	desk,
+	catalogue,
+	available,
+	rate,
+	log,
+}: AlertsServiceOptions): AlertsService {
+	const { db } = desk.store;
+	const limiter = desk.rateLimiter();
+	const shops = catalogue.settings.shops.map(({ id, name }) => ({ id, name }));
+	const shopName = (id: string) => shops.find((shop) => shop.id === id)?.name ?? id;
+	let periodsAt = -Infinity;
+
+	function hashOf(token: string): string | null {
+		return isAlertToken(token) ? hashAlertToken(token) : null;
+	}
+
+	/** Tells the rises of these variants at these shops; true when anyone was told. */
+	function tell(refs: readonly AlertRef[]): boolean {
+		const now = desk.now();
+		let told = 0;
+		for (const ref of refs) {
+			told += tellRise(db, ref, {
+				now,
+				rate,
+				shopName: shopName(ref.shopId),
+				available: () => available(ref, new Date(now)),
+			}).told;
+		}
+		if (told > 0) {
+			log.log(`Alerts: ${told} request(s) told of available pieces.`);
+			desk.sendWhenDue(now);
+		}
+		return told > 0;
+	}
+
+	return {
+		companyName: desk.config.companyName,
+		shops,
+		takeRate: (address) => limiter.take(address),
+
+		async describe(productId, variantId) {
+			if (!isCatalogueId(productId) || !isCatalogueId(variantId)) return null;
+			const product = await catalogue.product(productId);
+			const variant = product?.variants.find((candidate) => candidate.id === variantId);
+			if (!product || !variant) return null;
+			return {
+				productId,
+				variantId,
+				productName: product.name,
+				variantLabel: variantLabel(variant.flavour, variant.size),
+				productPath: product.url ?? `/prodotti/${product.id}`,
+			};
+		},
+
+		async ask(request, { spam, clientAddress }) {
+			const product = await catalogue.product(request.productId);
+			if (!product) return { ok: false, fields: { productId: ALERT_ERRORS.productId } };
+			const variant = product.variants.find((candidate) => candidate.id === request.variantId);
+			if (!variant) return { ok: false, fields: { variantId: ALERT_ERRORS.variantId } };
+			if (request.shopId !== null && !shops.some((shop) => shop.id === request.shopId)) {
+				return { ok: false, fields: { shopId: ALERT_ERRORS.shopId } };
+			}
+			// A bot filled the hidden field: answered as stored, nothing kept.
+			if (spam) {
+				return {
+					ok: true,
+					id: 0,
+					emailStatus: {
+						adminNotified: false,
+						userConfirmationSent: desk.sendsEmail,
+						simulationMode: !desk.sendsEmail,
+					},
+				};
+			}
+			const stored = askAlert(
+				db,
+				{
+					...request,
+					productName: product.name,
+					variantLabel: variantLabel(variant.flavour, variant.size),
+					productPath: product.url ?? `/prodotti/${product.id}`,
+					shopName: request.shopId === null ? null : shopName(request.shopId),
+					clientAddress,
+				},
+				{
+					now: desk.now(),
+					claimedBy: desk.instance,
+					sendsEmail: desk.sendsEmail,
+					confirmationsPerDay: desk.config.confirmationsPerDay,
+				},
+			);
+			return { ok: true, id: stored.id, emailStatus: await desk.send(stored.jobs) };
+		},
+
+		byToken(token) {
+			const hash = hashOf(token);
+			return hash ? alertByToken(db, hash) : null;
+		},
+
+		confirm(token) {
+			const hash = hashOf(token);
+			if (!hash) return null;
+			const now = desk.now();
+			return confirmAlert(
+				db,
+				hash,
+				now,
+				shops.map((shop) => shop.id),
+				(ref) => available(ref, new Date(now)),
+			);
+		},
+
+		stop(token) {
+			const hash = hashOf(token);
+			return hash ? stopAlert(db, hash, desk.now()) : null;
+		},
+
+		stockChanged(refs) {
+			// In a following transaction, once the staff's request has had its answer: choosing
+			// and enqueueing 500 people costs that request nothing.
+			setImmediate(() => {
+				try {
+					tell(refs);
+				} catch (error) {
+					// The movement is committed; the loop's next pass sees the rise.
+					log.error('Alerts: telling a rise failed:', describeError(error));
+				}
+			});
+		},
+
+		pass() {
+			tell(watchedRefs(db));
+			if (desk.now() - periodsAt < PERIODS_EVERY_MS) return;
+			periodsAt = desk.now();
+			const changed = applyAlertPeriods(db, desk.now());
+			if (changed > 0) log.log(`Alerts: ${changed} request(s) deleted, expired or forgotten.`);
+		},
+
+		waitingCounts: () => waitingCounts(db),
+		arrivals: (productId, variantId) => arrivalsOf(db, productId, variantId),
+		ofAddress: (email) => alertsOfAddress(db, email),
+		erase: (email) => eraseAddress(db, email),
+	};
+}

@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/core/store';
+import { MIGRATIONS } from '../../src/server/services';
+import { alertsOfAddress, eraseAddress, waitingCounts } from '../../src/server/alerts/reads';
+import { applyAlertPeriods, tellRise } from '../../src/server/alerts/rises';
+import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../src/server/alerts/store';
+import { hashAlertToken } from '../../src/server/alerts/token';
+import { AlertsCliError, runAlertsCommand } from '../../src/server/alerts/cli';
+
+/**
+ * The requests' store on a real SQLite file with every migration, at chosen times: asking again
+ * refreshes (never duplicates), 'Non mi interessa più' closes and forgets at once, and the
+ * periods of the privacy policy (48 hours unconfirmed, 90 days waiting, the address 7 days
+ * after closing) hold.
+ */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const T0 = Date.UTC(2026, 10, 2, 9);
+
+let dir: string;
+let db: Database.Database;
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), 'vigorsport-alerts-'));
+	db = openDatabase(join(dir, 'alerts.sqlite'), MIGRATIONS);
+});
+
+afterEach(() => {
+	db.close();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+const REQUEST: NewAlert = {
+	email: 'lucia@example.it',
+	productId: 'whey-concentrate-80',
+	variantId: 'cioccolato-900-g',
+	shopId: 'torino',
+	productName: 'Whey 80 Concentrate',
+	variantLabel: 'Cioccolato – 900 g',
+	productPath: '/prodotti/proteine/whey-concentrate-80',
+	shopName: 'Sede di Torino',
+	clientAddress: '203.0.113.7',
+};
+
+function ask(at: number, request: Partial<NewAlert> = {}) {
+	return askAlert(
+		db,
+		{ ...REQUEST, ...request },
+		{
+			now: at,
+			claimedBy: 'test',
+			sendsEmail: true,
+			confirmationsPerDay: 100,
+		},
+	);
+}
+
+/** Gives the request the link token `token`, as the outbox's attempt does. */
+function linkOf(id: number, token: string): string {
+	db.prepare('UPDATE alerts SET token_hash = ? WHERE id = ?').run(hashAlertToken(token), id);
+	return hashAlertToken(token);
+}
+
+const row = (id: number) =>
+	db.prepare('SELECT status, email, expires_at, confirmed_at FROM alerts WHERE id = ?').get(id) as
+		| {
+				status: string;
+				email: string | null;
+				expires_at: number | null;
+				confirmed_at: number | null;
+		  }
+		| undefined;
+
+const tellAt = (at: number, available: number) =>
+	tellRise(
+		db,
+		{ shopId: 'torino', productId: REQUEST.productId, variantId: REQUEST.variantId },
+		{ now: at, rate: 1, shopName: 'Sede di Torino', available: () => available },
+	);
+
+describe('asking again', () => {
+	it('refreshes the open request of the same address, variant and shop, never a second one', () => {
+		const first = ask(T0);
+		const again = ask(T0 + HOUR, { email: 'LUCIA@example.it' });
+		expect(again.id).toBe(first.id);
+		expect(db.prepare('SELECT COUNT(*) AS n FROM alerts').get()).toEqual({ n: 1 });
+		// Another shop is another request.
+		expect(ask(T0, { shopId: 'aosta', shopName: 'Sede di Aosta' }).id).not.toBe(first.id);
+
+		// Confirmed, then asked again 80 days later: it keeps its place and gets 90 more days.
+		const hash = linkOf(first.id, 'a'.repeat(32));
+		confirmAlert(db, hash, T0 + 2 * HOUR, ['torino', 'aosta'], () => 0);
+		ask(T0 + 80 * DAY);
+		expect(row(first.id)).toMatchObject({
+			status: 'waiting',
+			confirmed_at: T0 + 2 * HOUR,
+			expires_at: T0 + 170 * DAY,
+		});
+		applyAlertPeriods(db, T0 + 100 * DAY);
+		expect(row(first.id)?.status).toBe('waiting');
+	});
+});
+
+describe('the periods of the privacy policy', () => {
+	it('deletes an unconfirmed request after 48 hours, with its e-mails', () => {
+		const { id } = ask(T0);
+		applyAlertPeriods(db, T0 + 47 * HOUR);
+		expect(row(id)?.status).toBe('unconfirmed');
+		db.prepare(`UPDATE emails SET status = 'sent' WHERE alert_id = ?`).run(id);
+		applyAlertPeriods(db, T0 + 49 * HOUR);
+		expect(row(id)).toBeUndefined();
+		expect(db.prepare('SELECT COUNT(*) AS n FROM emails WHERE alert_id = ?').get(id)).toEqual({
+			n: 0,
+		});
+	});
+
+	it('expires a waiting request after 90 days and drops its address 7 days later', () => {
+		const { id } = ask(T0);
+		confirmAlert(db, linkOf(id, 'b'.repeat(32)), T0, ['torino'], () => 0);
+		applyAlertPeriods(db, T0 + 89 * DAY);
+		expect(row(id)?.status).toBe('waiting');
+		applyAlertPeriods(db, T0 + 91 * DAY);
+		expect(row(id)).toMatchObject({ status: 'expired', email: 'lucia@example.it' });
+		// An expired request is never told.
+		expect(tellAt(T0 + 92 * DAY, 3).told).toBe(0);
+		applyAlertPeriods(db, T0 + 99 * DAY);
+		expect(row(id)).toMatchObject({ status: 'expired', email: null });
+		const recipients = db.prepare('SELECT recipient FROM emails WHERE alert_id = ?').all(id) as {
+			recipient: string;
+		}[];
+		expect(recipients.every((email) => email.recipient === '')).toBe(true);
+	});
+
+	it('drops the address of a told request 7 days after it was told', () => {
+		const { id } = ask(T0);
+		confirmAlert(db, linkOf(id, 'c'.repeat(32)), T0, ['torino'], () => 0);
+		expect(tellAt(T0 + DAY, 1).told).toBe(1);
+		expect(row(id)?.status).toBe('told');
+		applyAlertPeriods(db, T0 + 7 * DAY);
+		expect(row(id)?.email).toBe('lucia@example.it');
+		applyAlertPeriods(db, T0 + 9 * DAY);
+		expect(row(id)?.email).toBeNull();
+	});
+});
+
+describe('Non mi interessa più, access and erasure', () => {
+	it('closes a waiting request at once, forgets the address, and tells it nothing', () => {
+		const { id } = ask(T0);
+		const hash = linkOf(id, 'd'.repeat(32));
+		confirmAlert(db, hash, T0, ['torino'], () => 0);
+		expect(stopAlert(db, hash, T0 + HOUR)?.status).toBe('stopped');
+		expect(row(id)).toMatchObject({ status: 'stopped', email: null });
+		expect(tellAt(T0 + DAY, 2).told).toBe(0);
+		// The link opens nothing any more.
+		expect(stopAlert(db, hash, T0 + 2 * HOUR)).toBeNull();
+	});
+
+	it("lists and deletes one address's requests, and counts only waiting ones for staff", () => {
+		const one = ask(T0);
+		ask(T0, { shopId: null, shopName: null });
+		ask(T0, { email: 'altro@example.it' });
+		confirmAlert(db, linkOf(one.id, 'e'.repeat(32)), T0, ['torino'], () => 0);
+		expect(alertsOfAddress(db, 'Lucia@Example.it').map((alert) => alert.shopName)).toEqual([
+			'Sede di Torino',
+			null,
+		]);
+		expect(waitingCounts(db).get(`${REQUEST.productId}\n${REQUEST.variantId}`)).toEqual(
+			new Map([['torino', 1]]),
+		);
+		expect(eraseAddress(db, 'lucia@example.it')).toBe(2);
+		expect(alertsOfAddress(db, 'lucia@example.it')).toEqual([]);
+		expect(alertsOfAddress(db, 'altro@example.it')).toHaveLength(1);
+	});
+});
+
+describe('npm run avvisi', () => {
+	it("lists one address's requests in Italian, then deletes them", () => {
+		ask(T0);
+		ask(T0, { shopId: null, shopName: null });
+		const listed = runAlertsCommand(db, ['elenca', 'lucia@example.it']);
+		expect(listed).toContain('Richieste di avviso di lucia@example.it:');
+		expect(listed).toContain(
+			'Whey 80 Concentrate – Cioccolato – 900 g · Sede di Torino · da confermare',
+		);
+		expect(listed).toContain('qualsiasi negozio');
+		expect(runAlertsCommand(db, ['cancella', 'lucia@example.it'])).toBe(
+			'Cancellate 2 richieste di lucia@example.it.',
+		);
+		expect(runAlertsCommand(db, ['elenca', 'lucia@example.it'])).toBe(
+			'Nessuna richiesta di avviso per lucia@example.it.',
+		);
+		expect(() => runAlertsCommand(db, ['elenca', 'non-un-indirizzo'])).toThrow(AlertsCliError);
+	});
+});
