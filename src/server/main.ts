@@ -65,7 +65,11 @@ import {
 	type SubmissionServices,
 } from './services';
 import { filePickupCatalogue, type PickupCatalogue } from './reservations';
-import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
+import {
+	ServerConfigError,
+	serverSettingsFromEnv,
+	type ServerSettings,
+} from './core/server-settings';
 import { oauthSettingsFromEnv, type OAuthSettings } from './editor-auth';
 import { createHandler } from './handler';
 import { capConnectionsPerAddress, closeOnSignals, createServer, listen } from './lifecycle';

@@ -6,7 +6,7 @@ import type { ContactHealth } from '../../src/server/core/service';
 import { backupName } from '../../src/server/operations/backup';
 import { healthAnswer } from '../../src/server/operations/health';
 import { opsSettingsFromEnv } from '../../src/server/core/settings';
-import { ServerConfigError } from '../../src/server/env';
+import { ServerConfigError } from '../../src/server/core/server-settings';
 
 const HEALTHY: ContactHealth = {
 	simulationMode: false,

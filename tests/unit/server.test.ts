@@ -6,7 +6,12 @@ import {
 	proxyTrust,
 	SECRET_MISMATCH_WINDOW_MS,
 } from '../../src/server/client-address';
-import { isOn, limitFromEnv, ServerConfigError, serverSettingsFromEnv } from '../../src/server/env';
+import {
+	isOn,
+	limitFromEnv,
+	ServerConfigError,
+	serverSettingsFromEnv,
+} from '../../src/server/core/server-settings';
 import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
 import {
 	chooseEncoding,

@@ -5,7 +5,7 @@
  * ServerConfigError whose message the entry prints before stopping.
  */
 import { isIP } from 'node:net';
-import { MIN_PROXY_SECRET_LENGTH } from '../lib/http/proxy';
+import { MIN_PROXY_SECRET_LENGTH } from '../../lib/http/proxy';
 
 /** A variable that cannot be used; its message says which and why. */
 export class ServerConfigError extends Error {}
