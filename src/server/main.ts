@@ -37,7 +37,7 @@
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUSTED_PROXIES (the proxies whose X-Forwarded-For is
- * believed; the older TRUST_PROXY=1 means the loopback: env.ts), PROXY_SECRET (the CDN
+ * believed; the older TRUST_PROXY=1 means the loopback: core/server-settings.ts), PROXY_SECRET (the CDN
  * function's secret: a request with it names the visitor in X-Visitor-IP), PUBLIC_ORIGIN
  * (the address visitors use, allowed as Origin), GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET,
  * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS

@@ -1,8 +1,9 @@
 /**
  * The one facade of the server: what pages and routes reach as `Astro.locals.services.<thing>`,
  * and how it is put together. Each thing lives in its own folder with an `index.ts` as its face
- * (messages/, reservations/, stock/, staff/, editor-auth/, operations/), on the core (core/: the
- * database, the outbox, the mailer, rate limits, the HTTP steps), which imports none of them.
+ * (messages/, reservations/, stock/, notifications/, staff/, editor-auth/, operations/), on the
+ * core (core/: the database, the outbox, the mailer, rate limits, the HTTP steps), which imports
+ * none of them.
  * Pages import nothing else of the server: their types from here, and the few route adapters
  * they run from ./routes.ts.
  *

@@ -1,8 +1,9 @@
 /**
  * The stock ledger put together with what it reads of other things: the reservations' holds
  * (the pieces they keep, and the open ones 'Pezzi mancanti' shares on hand out to) and the
- * build's catalogue. The ledger's folder imports no other thing and reservations ask the
- * ledger through its face, so the two meet only here.
+ * build's catalogue. The ledger's folder imports no reservation module (of the other things,
+ * only the staff guard's face, for its routes) and reservations ask the ledger through its face,
+ * so the two meet only here.
  */
 import type Database from 'better-sqlite3';
 import { contactDbPath } from '../core/config';
