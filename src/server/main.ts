@@ -54,7 +54,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { parseRedirectsFile } from '../lib/redirects';
-import { hostHeadersFrom } from './answer-headers';
+import { hostHeadersFrom } from './response-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
 import { createSecretWatch, proxyTrust } from './client-address';

@@ -21,9 +21,9 @@ export { runStaffCommand, StaffCliError, STAFF_HELP } from './staff';
 export { StockCliError, STOCK_HELP } from './stock';
 export { openStockService } from './services';
 /** For scripts/staff.mjs: the site's address when no variable names it. */
-export { SITE_ORIGIN } from '../lib/site';
+export { SITE_ORIGIN } from '../lib/site-origin';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
-export { pickupDays } from '../lib/pickup/days';
+export { pickupDays } from '../lib/reservations/days';
 
 type Unbound<Options> = Omit<Options, 'schemaVersion'>;
 

@@ -8,7 +8,7 @@ import {
 	setQuantity,
 	type PickupItemData,
 	type PickupLine,
-} from '../lib/pickup/list';
+} from '../lib/reservations/list';
 import { STORAGE_PREFIX } from '../site';
 import { trySet } from './save';
 

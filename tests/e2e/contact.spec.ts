@@ -9,7 +9,7 @@ import {
 	CONTACT_FIELDS,
 	NAME_SHAPE_ERROR,
 	type ContactField,
-} from '../../src/lib/contact/contact-schema';
+} from '../../src/lib/messages/message-schema';
 import { waitForIsland } from './helpers/islands';
 
 /**

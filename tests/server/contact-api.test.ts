@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/start-server.mjs';
-import { CONTACT_ERRORS } from '../../src/lib/contact/contact-schema';
+import { CONTACT_ERRORS } from '../../src/lib/messages/message-schema';
 import {
 	countMessages,
 	postJson,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEmailStatus, successToast } from '../../src/lib/contact/outcome';
+import { readEmailStatus, successToast } from '../../src/lib/messages/outcome';
 import { freePort } from '../../scripts/start-server.mjs';
 import {
 	postJson,

@@ -4,7 +4,7 @@ import {
 	CONTACT_ERRORS,
 	CONTACT_LENGTH_ERRORS,
 	MAX_LENGTH,
-} from '../../src/lib/contact/contact-schema';
+} from '../../src/lib/messages/message-schema';
 import {
 	countMessages,
 	rawRequest,

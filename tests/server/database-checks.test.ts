@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { RESERVATION_LIFE, RESERVATION_STATUSES } from '../../src/lib/pickup/status';
+import { RESERVATION_LIFE, RESERVATION_STATUSES } from '../../src/lib/reservations/status';
 import { STOCK_REASON_IDS, type StockActor } from '../../src/lib/stock/ledger';
 import type { Delivery, EmailState } from '../../src/server/core/schema';
 import { openDatabase } from '../../src/server/core/store';

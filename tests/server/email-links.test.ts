@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_ERRORS } from '../../src/lib/contact/contact-schema';
+import { CONTACT_ERRORS } from '../../src/lib/messages/message-schema';
 import { mailtoHref } from '../../src/lib/format/links';
 import { createStaffSession } from '../helpers/staff';
 import { postJson, useSimulationServer, VALID_MESSAGE } from './helpers/contact';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../scripts/start-server.mjs';
-import { CONTACT_ERRORS } from '../../src/lib/contact/contact-schema';
-import { PICKUP_DAY_ERRORS } from '../../src/lib/pickup/days';
+import { CONTACT_ERRORS } from '../../src/lib/messages/message-schema';
+import { PICKUP_DAY_ERRORS } from '../../src/lib/reservations/days';
 import { isPickupCode } from '../helpers/pickup-code';
-import { PICKUP_SHOP_ERROR } from '../../src/lib/pickup/request';
-import type { PickupAccepted, PickupRefused } from '../../src/lib/pickup/types';
+import { PICKUP_SHOP_ERROR } from '../../src/lib/reservations/request';
+import type { PickupAccepted, PickupRefused } from '../../src/lib/reservations/types';
 import { rawRequest, tempDatabase, useSimulationServer, type RawResponse } from './helpers/contact';
 import {
 	builtSettings,

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { pickupDays } from '../../src/lib/pickup/days';
-import type { PickupRefused, PickupSettings } from '../../src/lib/pickup/types';
+import { pickupDays } from '../../src/lib/reservations/days';
+import type { PickupRefused, PickupSettings } from '../../src/lib/reservations/types';
 import { tempDatabase } from './helpers/contact';
 import {
 	builtSettings,

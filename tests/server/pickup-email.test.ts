@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/start-server.mjs';
-import { pickupDayLabel } from '../../src/lib/pickup/days';
+import { pickupDayLabel } from '../../src/lib/reservations/days';
 import { readDatabase, startWithSmtp, type Cleanups } from './helpers/contact';
 import {
 	builtSettings,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PickupRefused } from '../../src/lib/pickup/types';
+import type { PickupRefused } from '../../src/lib/reservations/types';
 import { rawRequest, useSimulationServer } from './helpers/contact';
 import {
 	countReservations,

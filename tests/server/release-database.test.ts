@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { customerLinkPath } from '../../src/lib/pickup/customer-link';
+import { customerLinkPath } from '../../src/lib/reservations/customer-link';
 import { SubmissionStore } from '../../src/server/core/store';
 import { listMessages } from '../../src/server/messages/store';
 import { listReservations } from '../../src/server/reservations/store';

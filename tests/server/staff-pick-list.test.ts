@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { romeToday } from '../../src/lib/pickup/days';
+import { romeToday } from '../../src/lib/reservations/days';
 import type { RunningServer } from '../../scripts/start-server.mjs';
 import { createStaffSession, type StaffSession } from '../helpers/staff';
 import { rawRequest, startWithSmtp, type Cleanups } from './helpers/contact';

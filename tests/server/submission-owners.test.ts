@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkPickupItems } from '../../src/lib/pickup/items';
+import { checkPickupItems } from '../../src/lib/reservations/items';
 import { KINDS, MIGRATIONS } from '../../src/server/services';
 import { RESERVATIONS } from '../../src/server/reservations/kind';
 import {

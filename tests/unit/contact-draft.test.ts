@@ -9,8 +9,8 @@ import {
 	readDraft,
 	writeDraft,
 	type DraftStorage,
-} from '../../src/lib/contact/draft';
-import { isSubmissionKey } from '../../src/lib/contact/contact-schema';
+} from '../../src/lib/messages/draft';
+import { isSubmissionKey } from '../../src/lib/messages/message-schema';
 
 /** A storage that refuses everything, as in some private modes. */
 const brokenStorage: DraftStorage = {

@@ -5,7 +5,7 @@ import {
 	readProductForReservation,
 	reservationDetails,
 	reservationText,
-} from '../../src/lib/contact/reservation';
+} from '../../src/lib/messages/reservation';
 import { variantLabel } from '../../src/lib/catalogue/variants';
 
 const SHOPS = [

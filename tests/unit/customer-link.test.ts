@@ -6,14 +6,14 @@ import {
 	tokenOfFragment,
 	tokenOfLink,
 	tokenOfPath,
-} from '../../src/lib/pickup/customer-link';
+} from '../../src/lib/reservations/customer-link';
 import {
 	CANCEL_REFUSALS,
 	canCancel,
 	changedMeanwhile,
 	statusWording,
-} from '../../src/lib/pickup/customer-page';
-import { RESERVATION_STATUSES, type ReservationStatus } from '../../src/lib/pickup/status';
+} from '../../src/lib/reservations/customer-page';
+import { RESERVATION_STATUSES, type ReservationStatus } from '../../src/lib/reservations/status';
 import { hashCustomerToken, newCustomerToken } from '../../src/server/reservations/customer-token';
 import { customerLinkOrigin } from '../../src/server/core/origin';
 import { isCrossSite } from '../../src/server/core/submission';

@@ -12,8 +12,8 @@ import {
 	statusText,
 	type LineStatus,
 	type ProductState,
-} from '../../src/lib/pickup/availability';
-import { lineKey, type PickupLine } from '../../src/lib/pickup/list';
+} from '../../src/lib/reservations/availability';
+import { lineKey, type PickupLine } from '../../src/lib/reservations/list';
 
 /**
  * Each line of the pickup list at the chosen shop, by the live figure of every shop

@@ -4,7 +4,7 @@ import {
 	PICKUP_CODE_ALPHABET,
 	PICKUP_CODE_LENGTH,
 	pickupCode,
-} from '../../src/lib/pickup/code';
+} from '../../src/lib/reservations/code';
 import { isPickupCode } from '../helpers/pickup-code';
 
 describe('pickupCode', () => {

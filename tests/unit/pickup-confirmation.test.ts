@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailStatus } from '../../src/lib/contact/outcome';
+import type { EmailStatus } from '../../src/lib/messages/outcome';
 import { TORINO_HOURS } from '../fixtures/shops';
 import {
 	confirmationHref,
@@ -7,7 +7,7 @@ import {
 	hoursOn,
 	readConfirmation,
 	type EmailNote,
-} from '../../src/lib/pickup/confirmation';
+} from '../../src/lib/reservations/confirmation';
 
 /** The confirmation page's address: the code, shop, day and the e-mail's note. */
 

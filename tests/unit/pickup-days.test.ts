@@ -7,7 +7,7 @@ import {
 	pickupDayLabel,
 	pickupDays,
 	romeToday,
-} from '../../src/lib/pickup/days';
+} from '../../src/lib/reservations/days';
 import { TORINO_HOURS } from '../fixtures/shops';
 
 /** Aosta-like hours: closed on Monday and Sunday. */

@@ -8,8 +8,8 @@ import {
 	readPickupDraft,
 	submissionKeyFor,
 	writePickupDraft,
-} from '../../src/lib/pickup/draft';
-import type { PickupRequestBody } from '../../src/lib/pickup/types';
+} from '../../src/lib/reservations/draft';
+import type { PickupRequestBody } from '../../src/lib/reservations/types';
 
 /** The pickup form's draft and the submission key of a reservation sent again. */
 

@@ -5,8 +5,8 @@ import {
 	PICKUP_LIST_ERRORS,
 	pickupItemErrors,
 	pickupProductIds,
-} from '../../src/lib/pickup/items';
-import { isCatalogueId, toPickupProduct } from '../../src/lib/pickup/product';
+} from '../../src/lib/reservations/items';
+import { isCatalogueId, toPickupProduct } from '../../src/lib/reservations/product';
 import { lookupProduct, PICKUP_PRODUCTS } from '../fixtures/pickup';
 
 const WHEY = 'whey-concentrate-80';

@@ -1,7 +1,7 @@
 import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lineKey, type PickupItemData } from '../../src/lib/pickup/list';
+import { lineKey, type PickupItemData } from '../../src/lib/reservations/list';
 
 /**
  * The pickup list's store over an in-memory storage (the test double of @nanostores/persistent):

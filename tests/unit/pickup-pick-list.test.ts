@@ -8,8 +8,8 @@ import {
 	pickListHref,
 	type PickItem,
 	type PickReservation,
-} from '../../src/lib/pickup/pick-list';
-import type { ReservationStatus } from '../../src/lib/pickup/status';
+} from '../../src/lib/reservations/pick-list';
+import type { ReservationStatus } from '../../src/lib/reservations/status';
 import type { ShopCalendar } from '../../src/lib/shops/calendar';
 
 const WHEY_CHOC: PickItem = {

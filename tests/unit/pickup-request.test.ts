@@ -4,10 +4,10 @@ import {
 	CONTACT_LENGTH_ERRORS,
 	HONEYPOT_FIELD,
 	SUBMISSION_KEY_FIELD,
-} from '../../src/lib/contact/contact-schema';
-import { PICKUP_DAY_ERRORS } from '../../src/lib/pickup/days';
-import { PICKUP_LIST_ERRORS, pickupItemErrors } from '../../src/lib/pickup/items';
-import { parsePickupRequest, PICKUP_SHOP_ERROR } from '../../src/lib/pickup/request';
+} from '../../src/lib/messages/message-schema';
+import { PICKUP_DAY_ERRORS } from '../../src/lib/reservations/days';
+import { PICKUP_LIST_ERRORS, pickupItemErrors } from '../../src/lib/reservations/items';
+import { parsePickupRequest, PICKUP_SHOP_ERROR } from '../../src/lib/reservations/request';
 import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
 
 /** Thursday 26 November 2026, 11:00 in Rome. */

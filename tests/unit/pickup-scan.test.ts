@@ -4,7 +4,7 @@ import {
 	scannedValueOf,
 	scanOutcomeOf,
 	SCAN_TEXTS,
-} from '../../src/lib/pickup/scan';
+} from '../../src/lib/reservations/scan';
 
 describe('scannedValueOf', () => {
 	it.each([

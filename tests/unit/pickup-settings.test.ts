@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickupSettings, toPickupSettings } from '../../src/lib/pickup/settings';
+import { pickupSettings, toPickupSettings } from '../../src/lib/reservations/settings';
 import { TORINO_HOURS } from '../fixtures/shops';
 
 describe('pickupSettings', () => {

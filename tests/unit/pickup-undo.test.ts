@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readyEmailDueAt, secondsLeft, undoCheck, type LastStep } from '../../src/lib/pickup/undo';
-import type { ReservationStatus } from '../../src/lib/pickup/status';
+import {
+	readyEmailDueAt,
+	secondsLeft,
+	undoCheck,
+	type LastStep,
+} from '../../src/lib/reservations/undo';
+import type { ReservationStatus } from '../../src/lib/reservations/status';
 
 const READY_AT = '2026-11-27T09:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(READY_AT) + ms);

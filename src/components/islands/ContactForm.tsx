@@ -6,9 +6,9 @@ import {
 	validateContactField,
 	type ContactErrors,
 	type ContactField,
-} from '../../lib/contact/contact-schema';
-import { successToast, type EmailStatus } from '../../lib/contact/outcome';
-import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/contact/send';
+} from '../../lib/messages/message-schema';
+import { successToast, type EmailStatus } from '../../lib/messages/outcome';
+import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/messages/send';
 import { CONTACT_OUTBOX } from '../../lib/pwa/outbox';
 import { showToast, TOAST_DURATION } from '../../stores/toasts';
 import {

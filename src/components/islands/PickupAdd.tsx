@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { iconBag } from '../../lib/icons';
-import { clampQuantity } from '../../lib/pickup/list';
+import { clampQuantity } from '../../lib/reservations/list';
 import { variantLive } from '../../lib/catalogue/live-stock';
-import { pickupLimit, type PickupChoice } from '../../lib/pickup/choices';
+import { pickupLimit, type PickupChoice } from '../../lib/reservations/choices';
 import { $pickupPieces, MAX_AT_ONCE } from '../../stores/pickup-pieces';
 import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';

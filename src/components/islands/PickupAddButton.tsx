@@ -1,5 +1,5 @@
 import { variantLive } from '../../lib/catalogue/live-stock';
-import { pickupLimit, type PickupChoice } from '../../lib/pickup/choices';
+import { pickupLimit, type PickupChoice } from '../../lib/reservations/choices';
 import { iconBag } from '../../lib/icons';
 import { $liveStock } from '../../stores/live-stock';
 import Icon from './shared/Icon';

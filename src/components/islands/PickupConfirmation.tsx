@@ -5,9 +5,9 @@ import {
 	hoursOn,
 	readConfirmation,
 	type Confirmation,
-} from '../../lib/pickup/confirmation';
-import { customerLinkPath, tokenOfFragment } from '../../lib/pickup/customer-link';
-import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
+} from '../../lib/reservations/confirmation';
+import { customerLinkPath, tokenOfFragment } from '../../lib/reservations/customer-link';
+import { pickupDayLabel, type PickupHours } from '../../lib/reservations/days';
 import type { Closure, Opening } from '../../lib/shops/calendar';
 import { ListLoading } from './shared/ListStates';
 

@@ -7,7 +7,12 @@
  * cannot start (permission refused, none there) closes the dialog with an Italian message next to
  * the code field, which keeps working.
  */
-import { cameraErrorText, scannedValueOf, scanOutcomeOf, SCAN_TEXTS } from '../../lib/pickup/scan';
+import {
+	cameraErrorText,
+	scannedValueOf,
+	scanOutcomeOf,
+	SCAN_TEXTS,
+} from '../../lib/reservations/scan';
 
 /** The part of BarcodeDetector the scanner uses. */
 interface Detector {

@@ -6,9 +6,9 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
-import { isValidEmail } from '../../lib/contact/contact-schema';
+import { isValidEmail } from '../../lib/messages/message-schema';
 import { customerLinkOrigin } from './origin';
-import { DEFAULT_UNDO_SECONDS, MAX_UNDO_SECONDS } from '../../lib/pickup/undo';
+import { DEFAULT_UNDO_SECONDS, MAX_UNDO_SECONDS } from '../../lib/reservations/undo';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {

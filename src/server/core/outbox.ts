@@ -4,7 +4,7 @@
  * backoff (backoff.ts). The service (service.ts) hands it the e-mails of a new submission and
  * runs its `retryDue` from the background loop.
  */
-import type { EmailStatus } from '../../lib/contact/outcome';
+import type { EmailStatus } from '../../lib/messages/outcome';
 import { nextAttemptAt } from './backoff';
 import type { ContactConfig } from './config';
 import { composeEmail, describeJob } from './emails';

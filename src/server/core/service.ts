@@ -11,7 +11,7 @@
  * API routes import its type, never this module).
  */
 import { randomUUID } from 'node:crypto';
-import type { EmailStatus } from '../../lib/contact/outcome';
+import type { EmailStatus } from '../../lib/messages/outcome';
 import type { ContactConfig } from './config';
 import type { EmailJob } from './kind';
 import { createSmtpMailer, type Mailer } from './mailer';

@@ -12,8 +12,8 @@
  */
 import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
-import type { ReservationLine } from '../../lib/pickup/items';
-import { pickupDayLabel } from '../../lib/pickup/days';
+import type { ReservationLine } from '../../lib/reservations/items';
+import { pickupDayLabel } from '../../lib/reservations/days';
 import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../core/email-text';
 import type { EmailDeclaration, EmailSettings } from '../core/kind';
 

@@ -14,12 +14,16 @@
  *   stored already with the same contents (then `duplicate: true`, with the first
  *   reservation's id and code, before the rate limit and the checks); 409 for other contents.
  */
-import { CONTACT_LABELS, submissionKeyOf } from '../../lib/contact/contact-schema';
-import { pickupItemErrors, pickupProductIds, type PickupItemError } from '../../lib/pickup/items';
-import type { PickupProduct } from '../../lib/pickup/product';
-import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
-import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
-import { json, refuse, type PageWording } from '../core/answers';
+import { CONTACT_LABELS, submissionKeyOf } from '../../lib/messages/message-schema';
+import {
+	pickupItemErrors,
+	pickupProductIds,
+	type PickupItemError,
+} from '../../lib/reservations/items';
+import type { PickupProduct } from '../../lib/reservations/product';
+import { parsePickupRequest, type PickupReservation } from '../../lib/reservations/request';
+import type { PickupAccepted, PickupField } from '../../lib/reservations/types';
+import { json, refuse, type PageWording } from '../core/submission-responses';
 import type { KeyConflict } from '../core/service';
 import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
 import { submissionFingerprint } from '../core/submission-fingerprint';

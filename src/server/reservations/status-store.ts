@@ -22,19 +22,19 @@
  * stores it first for its own, so a change is always judged against the state of now.
  */
 import type Database from 'better-sqlite3';
-import { romeToday } from '../../lib/pickup/days';
+import { romeToday } from '../../lib/reservations/days';
 import {
 	checkChange,
 	effectiveStatus,
 	HOLDING_STATUSES_SQL,
 	type ReservationStatus,
 	type StatusActor,
-} from '../../lib/pickup/status';
+} from '../../lib/reservations/status';
 import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
 import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
 import { recordCollection } from '../stock';
-import { readyEmailDueAt, undoCheck } from '../../lib/pickup/undo';
+import { readyEmailDueAt, undoCheck } from '../../lib/reservations/undo';
 import { insertClaimedEmails, insertEmailsDueAt } from '../core/email-rows';
 import type { EmailJob } from '../core/kind';
 import type { NewEmail } from '../core/schema';

@@ -8,12 +8,12 @@
  * src/server/core/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
-import { pickupCode } from '../../lib/pickup/code';
-import type { ReservationLine } from '../../lib/pickup/items';
-import type { PickupReservation } from '../../lib/pickup/request';
-import { pickupDayHours, romeToday } from '../../lib/pickup/days';
-import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/pickup/hold';
-import { HOLDING_STATUSES_SQL } from '../../lib/pickup/status';
+import { pickupCode } from '../../lib/reservations/code';
+import type { ReservationLine } from '../../lib/reservations/items';
+import type { PickupReservation } from '../../lib/reservations/request';
+import { pickupDayHours, romeToday } from '../../lib/reservations/days';
+import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/reservations/hold';
+import { HOLDING_STATUSES_SQL } from '../../lib/reservations/status';
 import { formatDayHours } from '../../lib/shops/hours';
 import {
 	emailStates,

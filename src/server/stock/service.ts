@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { variantLabel } from '../../lib/catalogue/variants';
-import type { PickupProduct } from '../../lib/pickup/product';
+import type { PickupProduct } from '../../lib/reservations/product';
 import {
 	availablePieces,
 	isStaffReason,
@@ -16,7 +16,7 @@ import {
 	STOCK_REASONS,
 	type StockReason,
 } from '../../lib/stock/ledger';
-import type { PickupSettings } from '../../lib/pickup/types';
+import type { PickupSettings } from '../../lib/reservations/types';
 import {
 	adjustStock,
 	adjustStockBatch,

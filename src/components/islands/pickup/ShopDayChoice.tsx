@@ -1,4 +1,4 @@
-import type { PickupDay, PickupHours } from '~/lib/pickup/days';
+import type { PickupDay, PickupHours } from '~/lib/reservations/days';
 import type { Closure, Opening } from '~/lib/shops/calendar';
 
 /** A shop as the pickup page receives it from the content, at build time. */

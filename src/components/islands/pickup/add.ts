@@ -1,5 +1,5 @@
-import { addedDescription, PICKUP_MESSAGES } from '~/lib/pickup/list';
-import type { PickupChoice } from '~/lib/pickup/choices';
+import { addedDescription, PICKUP_MESSAGES } from '~/lib/reservations/list';
+import type { PickupChoice } from '~/lib/reservations/choices';
 import { addToPickupList } from '~/stores/pickup-list';
 import { showError, showToast } from '~/stores/toasts';
 

@@ -6,9 +6,9 @@ import {
 	submissionKeyFor,
 	writePickupDraft,
 	type PickupDraft,
-} from '~/lib/pickup/draft';
-import type { PickupForm } from '~/lib/pickup/form';
-import type { PickupRequestBody } from '~/lib/pickup/types';
+} from '~/lib/reservations/draft';
+import type { PickupForm } from '~/lib/reservations/form';
+import type { PickupRequestBody } from '~/lib/reservations/types';
 import { browserStorage } from '../contact/use-draft';
 
 const EMPTY_FORM: PickupForm = {

@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { productDataUrl, readProductPrices, type ProductState } from '~/lib/pickup/availability';
+import {
+	productDataUrl,
+	readProductPrices,
+	type ProductState,
+} from '~/lib/reservations/availability';
 
 /** One product's data: read, not found (no longer sold), or unreachable. */
 async function loadProduct(productId: string): Promise<ProductState> {

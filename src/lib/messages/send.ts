@@ -10,7 +10,7 @@ import {
 	hasErrors,
 	type ContactErrors,
 	type ContactInput,
-} from './contact-schema';
+} from './message-schema';
 import {
 	CONTACT_SENT,
 	failureReason,

@@ -2,7 +2,7 @@
  * The pickup list's contract (docs/pickup.md) between the browser (the list, /lista-ritiro, the
  * service worker's queue) and the server (POST /api/prenotazioni). Types only: no code ships.
  */
-import type { EmailStatus } from '../contact/outcome';
+import type { EmailStatus } from '../messages/outcome';
 import type { Closure, Opening } from '../shops/calendar';
 import type { Weekday } from '../shops/weekdays';
 

@@ -3,7 +3,7 @@
  * travel in its address, so a reload, a bookmark or the back button shows it again; what became
  * of the confirmation e-mail travels as one word. Pure.
  */
-import type { EmailStatus } from '../contact/outcome';
+import type { EmailStatus } from '../messages/outcome';
 import { hoursOn as calendarHoursOn, type ShopCalendar } from '../shops/calendar';
 import { linkFragment, tokenOfLink } from './customer-link';
 import type { PickupAccepted } from './types';

@@ -10,7 +10,7 @@ import {
 	submissionKeyOf,
 	toContactInput,
 	validateContactField,
-} from '../contact/contact-schema';
+} from '../messages/message-schema';
 import { pickupDayError, PICKUP_DAY_ERRORS } from './days';
 import {
 	checkPickupItems,

@@ -4,14 +4,14 @@
  * accepted with its pickup code, queued by the service worker, offline, or refused with the fields
  * and items at fault. Pure but for the `fetch` it is given.
  */
-import { failureReason, readEmailStatus, type ToastText } from '../contact/outcome';
+import { failureReason, readEmailStatus, type ToastText } from '../messages/outcome';
 import {
 	classifyAnswer,
 	postJson,
 	workerAnswer,
 	type ContactAnswer,
 	type SendOptions,
-} from '../contact/send';
+} from '../messages/send';
 import { PICKUP_OUTBOX } from '../pwa/outbox';
 import { tokenOfLink } from './customer-link';
 import { lineKey } from './list';

@@ -21,13 +21,13 @@ import {
 	statusWording,
 	tooManyAttempts,
 	type StatusWording,
-} from '../../lib/pickup/customer-page';
-import { customerLinkPath } from '../../lib/pickup/customer-link';
+} from '../../lib/reservations/customer-page';
+import { customerLinkPath } from '../../lib/reservations/customer-link';
 import {
 	MAX_REASON_LENGTH,
 	RESERVATION_LIFE,
 	type ReservationStatus,
-} from '../../lib/pickup/status';
+} from '../../lib/reservations/status';
 import { isCrossSite, readBodyAtMost } from '../core/submission';
 import type { CustomerLinks } from './customer-links';
 import type { CustomerReservation } from './customer-store';

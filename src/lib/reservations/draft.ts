@@ -10,14 +10,14 @@
  * passed in, and a missing, full or unreadable storage behaves as an empty one.
  */
 import { STORAGE_PREFIX } from '../../site';
-import { isSubmissionKey } from '../contact/contact-schema';
+import { isSubmissionKey } from '../messages/message-schema';
 import {
 	newSubmissionKey,
 	readStoredTexts,
 	removeStored,
 	writeStoredTexts,
 	type DraftStorage,
-} from '../contact/draft';
+} from '../messages/draft';
 import type { PickupRequestBody } from './types';
 
 /** The localStorage key of the draft. */

@@ -9,7 +9,7 @@ import {
 	HONEYPOT_FIELD,
 	SUBMISSION_KEY_FIELD,
 	validateContactField,
-} from '../contact/contact-schema';
+} from '../messages/message-schema';
 import type { PickupLine } from './list';
 import type { PickupField, PickupRequestBody } from './types';
 

@@ -7,7 +7,7 @@
  * storage behaves as an empty one.
  */
 import { STORAGE_PREFIX } from '../../site';
-import { EMPTY_CONTACT, isSubmissionKey, type ContactInput } from './contact-schema';
+import { EMPTY_CONTACT, isSubmissionKey, type ContactInput } from './message-schema';
 
 /** The localStorage key of the draft. */
 export const DRAFT_KEY = `${STORAGE_PREFIX}:contact-draft`;

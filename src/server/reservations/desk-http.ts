@@ -15,10 +15,10 @@ import {
 	notAllowedMessage,
 	parseDeskRequest,
 	type DeskRequest,
-} from '../../lib/pickup/desk';
-import { pickupCodeOf } from '../../lib/pickup/code';
-import { groupByDay, type DeskDay } from '../../lib/pickup/desk-list';
-import { STATUS_LABELS, type ReservationStatus } from '../../lib/pickup/status';
+} from '../../lib/reservations/desk';
+import { pickupCodeOf } from '../../lib/reservations/code';
+import { groupByDay, type DeskDay } from '../../lib/reservations/desk-list';
+import { STATUS_LABELS, type ReservationStatus } from '../../lib/reservations/status';
 import { bodyKind, readBodyAtMost } from '../core/submission';
 import { staffJson, type StaffMember } from '../staff';
 import type { ReservationDeskService as ContactService } from './desk-service';

@@ -7,17 +7,17 @@
  * the same e-mail as 'Pronta per il ritiro' on a reservation's page.
  */
 import type Database from 'better-sqlite3';
-import { dayHeading } from '../../lib/pickup/desk-list';
-import { romeToday } from '../../lib/pickup/days';
+import { dayHeading } from '../../lib/reservations/desk-list';
+import { romeToday } from '../../lib/reservations/days';
 import {
 	nextOpenDays,
 	pickDayOf,
 	pickList,
 	type PickReservation,
 	type PickShop,
-} from '../../lib/pickup/pick-list';
-import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
-import type { PickupSettings } from '../../lib/pickup/types';
+} from '../../lib/reservations/pick-list';
+import { effectiveStatus, type ReservationStatus } from '../../lib/reservations/status';
+import type { PickupSettings } from '../../lib/reservations/types';
 import type { SubmissionDesk } from '../core/service';
 
 /** A day the page links to. */

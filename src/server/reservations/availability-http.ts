@@ -13,9 +13,9 @@
  *   200 `{ negozio, prodotti: { <id>: { <variantId>: n } | null } }`
  * (null: no such product in the build).
  */
-import { isCatalogueId } from '../../lib/pickup/product';
+import { isCatalogueId } from '../../lib/reservations/product';
 import { MAX_AVAILABILITY_PRODUCTS } from '../../lib/catalogue/live-stock';
-import { json } from '../core/answers';
+import { json } from '../core/submission-responses';
 import type { Availability, PickupService } from './service';
 
 /** The query's parameters. */
