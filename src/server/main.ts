@@ -7,7 +7,7 @@
  * prerendered endpoint src/pages/[hostFile].ts); this server, bundling the same module, reads
  * the rules back from dist/client/_redirects, so the file a CDN applies and the answers of this
  * server cannot drift apart. The same goes for the headers (dist/client/_headers, read by
- * answer-headers.ts). Rejected: running TypeScript directly (Node 20 cannot strip types) and
+ * response-headers.ts). Rejected: running TypeScript directly (Node 20 cannot strip types) and
  * compiling at start-up (needs the compiler and the sources in production).
  *
  * Order of handling (handler.ts):
@@ -149,7 +149,7 @@ try {
 let submissions: SubmissionServices;
 try {
 	submissions = createSubmissionServicesFromEnv(process.env, root, pickup, {
-		log: log.contactLog,
+		log: log.consoleLog,
 		onEmailAttempt: log.emailAttempt,
 	});
 } catch (error) {
@@ -177,12 +177,12 @@ try {
 /** Every service of the process, by thing: Astro's handler gets them as `locals.services`. */
 const services: Services = { ...submissions, staff, editorAuth: oauth };
 
-for (const warning of settings.warnings) log.contactLog.warn(warning);
+for (const warning of settings.warnings) log.consoleLog.warn(warning);
 
 /** Which hops are believed about the client's address, and the watch on the CDN's secret. */
 const trust = proxyTrust(settings);
 const secretWatch = createSecretWatch(settings.proxySecret, (message) =>
-	log.contactLog.warn(message),
+	log.consoleLog.warn(message),
 );
 
 /** Compression of Astro's answers (files and the not-found pages are precompressed). */
@@ -213,7 +213,7 @@ const server = createServer(settings, handle, hostHeaders.security, (req, res) =
 capConnectionsPerAddress(server, {
 	maxPerAddress: settings.maxConnectionsPerAddress,
 	isExempt: trust.isTrustedProxy,
-	warn: (message) => log.contactLog.warn(message),
+	warn: (message) => log.consoleLog.warn(message),
 });
 listen(server, settings);
 closeOnSignals(

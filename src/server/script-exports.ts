@@ -13,7 +13,7 @@ import { StaffStore } from './staff';
 import { MIGRATIONS, openStockService, REGISTRY } from './services';
 import { runStockCommand as runWith, type StockCliContext } from './stock';
 
-export { contactDbPath, ContactConfigError } from './core/config';
+export { databasePath, CoreConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
 export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';

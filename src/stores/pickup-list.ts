@@ -37,7 +37,7 @@ function save(entries: PickupLine[]): boolean {
 	return trySet($pickupList, entries);
 }
 
-/** Adds pieces of a variant, up to `limit` on its line (lib/pickup/list.ts `addItem`). */
+/** Adds pieces of a variant, up to `limit` on its line (lib/reservations/list.ts `addItem`). */
 export function addToPickupList(
 	item: PickupItemData,
 	quantity: number,

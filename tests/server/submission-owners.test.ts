@@ -7,7 +7,7 @@ import {
 	RESERVATION_OWNER,
 	reservationsForEmail,
 } from '../../src/server/reservations/store';
-import { contactConfigFromEnv } from '../../src/server/core/config';
+import { coreConfigFromEnv } from '../../src/server/core/config';
 import { insertClaimedEmails } from '../../src/server/core/email-rows';
 import type { EmailOwner, SubmissionKind } from '../../src/server/core/kind';
 import { createSubmissions } from '../../src/server/core/service';
@@ -53,7 +53,7 @@ describe('an e-mail an owner declares', () => {
 		const smtp = await smtpFor(cleanups);
 		const db = tempDatabase();
 		cleanups.push(db.remove);
-		const config = contactConfigFromEnv(
+		const config = coreConfigFromEnv(
 			{
 				CONTACT_DB_PATH: db.dbPath,
 				SMTP_HOST: '127.0.0.1',

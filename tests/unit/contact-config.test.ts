@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/server/core/backoff';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/core/config';
+import { CoreConfigError, coreConfigFromEnv } from '../../src/server/core/config';
 
 const ROOT = '/srv/vigorsport';
 const COMPANY = 'Vigor Sport';
@@ -8,7 +8,7 @@ const SMTP = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };
 
 describe('contact configuration', () => {
 	it('without SMTP_HOST is simulation mode with the defaults', () => {
-		const config = contactConfigFromEnv({}, ROOT, COMPANY);
+		const config = coreConfigFromEnv({}, ROOT, COMPANY);
 		expect(config).toMatchObject({
 			dbPath: '/srv/vigorsport/data/messages.sqlite',
 			smtp: null,
@@ -23,7 +23,7 @@ describe('contact configuration', () => {
 		['data/altro.sqlite', '/srv/vigorsport/data/altro.sqlite'],
 		['/var/lib/vigorsport/messaggi.sqlite', '/var/lib/vigorsport/messaggi.sqlite'],
 	])('CONTACT_DB_PATH %s -> %s', (value, expected) => {
-		expect(contactConfigFromEnv({ CONTACT_DB_PATH: value }, ROOT, COMPANY).dbPath).toBe(expected);
+		expect(coreConfigFromEnv({ CONTACT_DB_PATH: value }, ROOT, COMPANY).dbPath).toBe(expected);
 	});
 
 	it.each([
@@ -33,41 +33,39 @@ describe('contact configuration', () => {
 		[{ SMTP_PORT: '465', SMTP_SECURE: 'false' }, 465, false],
 		[{ SMTP_PORT: '2525' }, 2525, false],
 	])('SMTP %j -> port %i, secure %s', (env, port, secure) => {
-		const { smtp } = contactConfigFromEnv({ ...SMTP, ...env }, ROOT, COMPANY);
+		const { smtp } = coreConfigFromEnv({ ...SMTP, ...env }, ROOT, COMPANY);
 		expect(smtp).toMatchObject({ host: 'smtp.example.it', port, secure });
 	});
 
 	it('names the company of the settings as the sender, quoted', () => {
-		expect(contactConfigFromEnv(SMTP, ROOT, 'Forza "Più" \\ Sport').from).toBe(
+		expect(coreConfigFromEnv(SMTP, ROOT, 'Forza "Più" \\ Sport').from).toBe(
 			'"Forza \\"Più\\" \\\\ Sport" <negozio@example.it>',
 		);
-		expect(contactConfigFromEnv({}, ROOT, 'Altro Negozio')).toMatchObject({
+		expect(coreConfigFromEnv({}, ROOT, 'Altro Negozio')).toMatchObject({
 			companyName: 'Altro Negozio',
 			from: '"Altro Negozio" <noreply@localhost>',
 		});
 	});
 
 	it('sends from the shop address unless SMTP_FROM says otherwise', () => {
-		expect(contactConfigFromEnv(SMTP, ROOT, COMPANY).from).toBe(
-			'"Vigor Sport" <negozio@example.it>',
-		);
+		expect(coreConfigFromEnv(SMTP, ROOT, COMPANY).from).toBe('"Vigor Sport" <negozio@example.it>');
 		expect(
-			contactConfigFromEnv({ ...SMTP, SMTP_FROM: 'Sito <sito@example.it>' }, ROOT, COMPANY).from,
+			coreConfigFromEnv({ ...SMTP, SMTP_FROM: 'Sito <sito@example.it>' }, ROOT, COMPANY).from,
 		).toBe('Sito <sito@example.it>');
 	});
 
 	it('authenticates only with SMTP_USER', () => {
-		expect(contactConfigFromEnv(SMTP, ROOT, COMPANY).smtp).toMatchObject({
+		expect(coreConfigFromEnv(SMTP, ROOT, COMPANY).smtp).toMatchObject({
 			user: null,
 			password: null,
 		});
 		expect(
-			contactConfigFromEnv({ ...SMTP, SMTP_USER: 'u', SMTP_PASSWORD: ' p w ' }, ROOT, COMPANY).smtp,
+			coreConfigFromEnv({ ...SMTP, SMTP_USER: 'u', SMTP_PASSWORD: ' p w ' }, ROOT, COMPANY).smtp,
 		).toMatchObject({ user: 'u', password: ' p w ' });
 	});
 
 	it('reads the retry settings, which the tests shorten', () => {
-		const config = contactConfigFromEnv(
+		const config = coreConfigFromEnv(
 			{
 				CONTACT_RETRY_BASE_MS: '100',
 				CONTACT_RETRY_MAX_DELAY_MS: '400',
@@ -86,12 +84,12 @@ describe('contact configuration', () => {
 	});
 
 	it('waits RFC 5321 minutes for the end of a message, briefly for the rest', () => {
-		const config = contactConfigFromEnv(SMTP, ROOT, COMPANY);
+		const config = coreConfigFromEnv(SMTP, ROOT, COMPANY);
 		expect(config.smtp).toMatchObject({ timeoutMs: 15_000, dataTimeoutMs: 600_000 });
 		expect(config.replyWaitMs).toBe(2_000);
 		// A send in progress is never taken for one a dead process left behind.
 		expect(config.sendLeaseMs).toBeGreaterThan(600_000 + 15_000);
-		const short = contactConfigFromEnv(
+		const short = coreConfigFromEnv(
 			{ ...SMTP, CONTACT_SMTP_DATA_TIMEOUT_MS: '300', CONTACT_REPLY_WAIT_MS: '0' },
 			ROOT,
 			COMPANY,
@@ -112,7 +110,7 @@ describe('contact configuration', () => {
 		[{ CONTACT_RATE_LIMIT: '2.5' }, /CONTACT_RATE_LIMIT/],
 		[{ CONTACT_RETRY_BASE_MS: '1000', CONTACT_RETRY_MAX_DELAY_MS: '10' }, /MAX_DELAY/],
 	])('refuses %j', (env, message) => {
-		expect(() => contactConfigFromEnv(env, ROOT, COMPANY)).toThrow(ContactConfigError);
-		expect(() => contactConfigFromEnv(env, ROOT, COMPANY)).toThrow(message);
+		expect(() => coreConfigFromEnv(env, ROOT, COMPANY)).toThrow(CoreConfigError);
+		expect(() => coreConfigFromEnv(env, ROOT, COMPANY)).toThrow(message);
 	});
 });

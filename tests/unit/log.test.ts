@@ -76,7 +76,7 @@ describe('the JSON log', () => {
 			authFailure: false,
 			durationMs: 12,
 		});
-		log.contactLog.warn('Contact: rifiutata per', 'x@example.it');
+		log.consoleLog.warn('Contact: rifiutata per', 'x@example.it');
 		expect(
 			lines.every((line) => line.endsWith('\n') && line.indexOf('\n') === line.length - 1),
 		).toBe(true);
@@ -103,7 +103,7 @@ describe('the JSON log', () => {
 	it('keeps an error on one line, its stack a field, scrubbed', () => {
 		const { log, lines, events } = keptLog();
 		const error = new Error(`no /prenotazione/${TOKEN} for mario@example.it`);
-		log.contactLog.error('Error answering GET', `/prenotazione/${TOKEN}:`, error);
+		log.consoleLog.error('Error answering GET', `/prenotazione/${TOKEN}:`, error);
 		expect(lines).toHaveLength(1);
 		expect(lines[0]?.trimEnd()).not.toContain('\n');
 		const [event] = events();

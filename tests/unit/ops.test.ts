@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactConfigError, contactConfigFromEnv } from '../../src/server/core/config';
+import { CoreConfigError, coreConfigFromEnv } from '../../src/server/core/config';
 import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/core/mailer';
 import { claimerIsGone } from '../../src/server/core/outbox';
 import type { ContactHealth } from '../../src/server/core/service';
@@ -119,13 +119,12 @@ describe('settings', () => {
 
 	it('caps SMTP connections at 3 unless told otherwise', () => {
 		const env = { SMTP_HOST: 'smtp.example.it', SHOP_EMAIL: 'negozio@example.it' };
-		expect(contactConfigFromEnv(env, '/', 'Vigor').smtp?.maxConnections).toBe(3);
+		expect(coreConfigFromEnv(env, '/', 'Vigor').smtp?.maxConnections).toBe(3);
 		expect(
-			contactConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '1' }, '/', 'Vigor').smtp
-				?.maxConnections,
+			coreConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '1' }, '/', 'Vigor').smtp?.maxConnections,
 		).toBe(1);
-		expect(() => contactConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '0' }, '/', 'Vigor')).toThrow(
-			ContactConfigError,
+		expect(() => coreConfigFromEnv({ ...env, SMTP_MAX_CONNECTIONS: '0' }, '/', 'Vigor')).toThrow(
+			CoreConfigError,
 		);
 	});
 });

@@ -6,7 +6,7 @@ import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 
 export type PickupAddButtonProps = {
-	/** The product's only variant (lib/pickup/product.ts `onlyChoice`). */
+	/** The product's only variant (lib/reservations/product.ts `onlyChoice`). */
 	choice: PickupChoice;
 };
 

@@ -74,7 +74,7 @@ function CustomerLink({ token }: { token: string }) {
 
 /**
  * /lista-ritiro/confermata: the pickup code in large type, its QR code, the shop and
- * the day, read from the address (lib/pickup/confirmation.ts), what became of the e-mail, and
+ * the day, read from the address (lib/reservations/confirmation.ts), what became of the e-mail, and
  * the customer's link, read from the address's fragment (never sent to a server).
  */
 export default function PickupConfirmation({ shops }: PickupConfirmationProps) {

@@ -2,7 +2,7 @@
  * The contact form's draft, kept in the visitor's browser until the message is sent, so a
  * reload or a look at the privacy policy loses nothing. The privacy checkbox is not kept:
  * accepting it is an act the visitor makes for each message. Once the visitor has sent it, the
- * draft also keeps its submission key (contact-schema.ts), so sending the same draft again never
+ * draft also keeps its submission key (message-schema.ts), so sending the same draft again never
  * reaches the shop twice. Pure: the storage is passed in, and a missing, full or unreadable
  * storage behaves as an empty one.
  */
@@ -28,7 +28,7 @@ export function emptyDraft(): ContactDraft {
 
 /**
  * The string fields `fields` of the JSON object stored under `key`; anything else, and
- * anything unreadable, is left out. Shared with the pickup list's draft (lib/pickup/draft.ts).
+ * anything unreadable, is left out. Shared with the pickup list's draft (lib/reservations/draft.ts).
  */
 export function readStoredTexts<Field extends string>(
 	storage: DraftStorage | null,

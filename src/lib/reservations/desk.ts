@@ -8,7 +8,7 @@ import { canChange, STATUS_LABELS, MAX_REASON_LENGTH, type ReservationStatus } f
 
 /**
  * An action as a form or the API names it; 'annulla-pronta' undoes the latest 'Pronta' within
- * its window (src/lib/pickup/undo.ts).
+ * its window (src/lib/reservations/undo.ts).
  */
 export type DeskAction = 'pronta' | 'ritirata' | 'annulla' | 'annulla-pronta';
 

@@ -1,7 +1,7 @@
 /**
  * The pickup form's draft (docs/pickup.md): shop, day, name, e-mail and phone, kept in the
  * visitor's browser until a reservation is confirmed, as the contact form keeps its draft
- * (lib/contact/draft.ts). The privacy box is not kept: it is asked for each reservation.
+ * (lib/messages/draft.ts). The privacy box is not kept: it is asked for each reservation.
  *
  * Once sent, the draft also keeps the reservation's submission key with a fingerprint of what
  * was sent: sending the same reservation again (after one queued offline went out with its tab

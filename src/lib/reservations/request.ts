@@ -1,7 +1,7 @@
 /**
  * The check of a POST /api/prenotazioni body (docs/pickup.md), pure: the customer's name, e-mail,
  * phone and privacy box with the contact form's own rules and messages
- * (src/lib/contact/contact-schema.ts), the shop (one of the build's), the day
+ * (src/lib/messages/message-schema.ts), the shop (one of the build's), the day
  * (`pickupDayError` with that shop's calendar, in Rome time) and the items against the catalogue
  * (items.ts). The honeypot and the submission key are read as the contact form's are.
  */

@@ -19,11 +19,11 @@ export interface PickupItemInput {
 /**
  * The JSON body of POST /api/prenotazioni. Prices are never sent: the server reads them from the
  * build it serves. `extra_info` is the contact form's honeypot, `submissionKey` its
- * once-only key (src/lib/contact/contact-schema.ts).
+ * once-only key (src/lib/messages/message-schema.ts).
  */
 export interface PickupRequestBody {
 	shopId: string;
-	/** The pickup day, "YYYY-MM-DD" in Rome (src/lib/pickup/days.ts). */
+	/** The pickup day, "YYYY-MM-DD" in Rome (src/lib/reservations/days.ts). */
 	day: string;
 	items: PickupItemInput[];
 	name: string;

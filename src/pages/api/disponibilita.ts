@@ -3,7 +3,7 @@ import { AVAILABILITY_ERRORS, handleAvailability, json } from '../../server/serv
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
- * every reservation). The work is src/server/reservations/availability.ts's.
+ * every reservation). The work is src/server/reservations/availability-http.ts's.
  */
 export const prerender = false;
 

@@ -6,7 +6,7 @@
  */
 import type { EmailStatus } from '../../lib/messages/outcome';
 import { nextAttemptAt } from './backoff';
-import type { ContactConfig } from './config';
+import type { CoreConfig } from './config';
 import { composeEmail, describeJob } from './emails';
 import { isAuthFailure, UncertainDeliveryError, type Mailer } from './mailer';
 import type { EmailJob } from './kind';
@@ -14,7 +14,7 @@ import type { EmailKind } from './schema';
 import type { SubmissionStore } from './store';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
-export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
+export type ConsoleLog = Pick<Console, 'log' | 'warn' | 'error'>;
 
 /** A short description of an error for the database and the log (no stack trace). */
 export function describeError(error: unknown): string {
@@ -90,11 +90,11 @@ function processIsRunning(pid: number): boolean {
 export interface OutboxOptions {
 	store: SubmissionStore;
 	mailer: Mailer;
-	config: ContactConfig;
+	config: CoreConfig;
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	instance: string;
 	now: () => number;
-	log: ContactLog;
+	log: ConsoleLog;
 	/** Keeps a promise until it settles, so closing waits for it. */
 	track: <T>(promise: Promise<T>) => Promise<T>;
 	/** Told of every attempt, once its outcome is recorded. */

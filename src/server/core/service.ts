@@ -12,10 +12,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EmailStatus } from '../../lib/messages/outcome';
-import type { ContactConfig } from './config';
+import type { CoreConfig } from './config';
 import type { EmailJob } from './kind';
 import { createSmtpMailer, type Mailer } from './mailer';
-import { createOutbox, describeError, type ContactLog, type EmailAttempt } from './outbox';
+import { createOutbox, describeError, type ConsoleLog, type EmailAttempt } from './outbox';
 import { RateLimiter } from './rate-limit';
 import type {
 	Delivery,
@@ -27,7 +27,7 @@ import type {
 } from './schema';
 import { SubmissionStore } from './store';
 
-export type { ContactLog, EmailAttempt } from './outbox';
+export type { ConsoleLog, EmailAttempt } from './outbox';
 
 /** What the health check learns of the service: counts and states, nothing personal. */
 export interface ContactHealth {
@@ -94,7 +94,7 @@ export interface SubmissionsCore {
 /** What a kind's service works with (src/server/messages/service.ts, pickup/service.ts). */
 export interface SubmissionDesk {
 	readonly store: SubmissionStore;
-	readonly config: ContactConfig;
+	readonly config: CoreConfig;
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	readonly instance: string;
 	readonly now: () => number;
@@ -140,9 +140,9 @@ export interface SubmissionDesk {
 }
 
 /** Dependencies that the defaults fill in. */
-export interface ContactServiceOptions {
+export interface CoreServiceOptions {
 	now?: () => number;
-	log?: ContactLog;
+	log?: ConsoleLog;
 	/** Told of every e-mail attempt (the JSON log). */
 	onEmailAttempt?: (attempt: EmailAttempt) => void;
 }
@@ -186,9 +186,9 @@ const DAY = 24 * HOUR;
 
 /** Creates the core of the service and its desk; the retry loop starts with start(). */
 export function createSubmissions(
-	config: ContactConfig,
+	config: CoreConfig,
 	registry: Registry,
-	{ now = Date.now, log = console, onEmailAttempt }: ContactServiceOptions = {},
+	{ now = Date.now, log = console, onEmailAttempt }: CoreServiceOptions = {},
 ): { core: SubmissionsCore; desk: SubmissionDesk } {
 	const store = SubmissionStore.open(config.dbPath, registry);
 	const mailer: Mailer | null = config.smtp ? createSmtpMailer(config.smtp, config.from) : null;

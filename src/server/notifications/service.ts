@@ -10,7 +10,7 @@
 import type Database from 'better-sqlite3';
 import { reservationPath, type ReservationPing } from '../../lib/notifications/ping';
 import { nextAttemptAt } from '../core/backoff';
-import { claimerIsGone, describeError, type ContactLog } from '../core/outbox';
+import { claimerIsGone, describeError, type ConsoleLog } from '../core/outbox';
 import { vapidKeys, type VapidKeys } from './keys';
 import { sendPush, type PushOutcome } from './send';
 import { isAllowedEndpoint, type PushSettings } from './settings';
@@ -65,7 +65,7 @@ export interface NotificationOptions {
 	/** Who claims pushes: this process (the outbox's instance). */
 	instance: string;
 	now: () => number;
-	log: ContactLog;
+	log: ConsoleLog;
 	/** The keys (tests may give their own); by default those beside the database. */
 	keys?: VapidKeys;
 }

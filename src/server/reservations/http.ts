@@ -6,7 +6,7 @@
  *
  * - JSON only: the list page needs JavaScript. A form post gets a 415 saying so (a small
  *   Italian page for a browser).
- * - The checks of src/lib/pickup/request.ts against the build the server serves (the shops of
+ * - The checks of src/lib/reservations/request.ts against the build the server serves (the shops of
  *   /api/ritiro.json, the products of /api/product/<id>.json): 422 `{ error, fields, items }`.
  * - 422 too when a line asks more pieces than the shop has free (its shelf stock from the build
  *   less what other reservations hold there), checked and stored under one write lock.

@@ -1,7 +1,7 @@
 /**
  * The morning's pick list (/gestione/preparazione) on the server: the reservations of the
  * member's shops due on a day, with their lines, read in one pass, and the list the page shows
- * (src/lib/pickup/pick-list.ts has the rules: what counts, the totals, the order) with the next
+ * (src/lib/reservations/pick-list.ts has the rules: what counts, the totals, the order) with the next
  * days the shops open, from their calendars in the build the server serves. Ticking a code goes
  * through the desk's one change of state (runDeskAction), so it follows the same rules and sends
  * the same e-mail as 'Pronta per il ritiro' on a reservation's page.

@@ -1,5 +1,5 @@
 /**
- * The e-mails of a reservation's changes of state (src/lib/pickup/status.ts), in Italian, as
+ * The e-mails of a reservation's changes of state (src/lib/reservations/status.ts), in Italian, as
  * plain text. Pure.
  *
  * - Ready: the customer learns the products are ready, with the code to show, the shop, and

@@ -11,12 +11,8 @@
  * or under `astro dev` by src/integrations/dev-contact.ts and dev-staff.ts. No `astro:*`
  * imports: pages import this module's types only, so Astro's build bundles no second copy.
  */
-import { contactConfigFromEnv, type ContactConfig, type Env } from '../core/config';
-import {
-	createSubmissions,
-	type ContactServiceOptions,
-	type SubmissionsCore,
-} from '../core/service';
+import { coreConfigFromEnv, type CoreConfig, type Env } from '../core/config';
+import { createSubmissions, type CoreServiceOptions, type SubmissionsCore } from '../core/service';
 import type { OAuthSettings } from '../editor-auth';
 import { createMessagesService, type MessagesService } from '../messages';
 import {
@@ -80,9 +76,9 @@ export type SubmissionServices = Pick<
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
-	config: ContactConfig,
+	config: CoreConfig,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions & { push?: PushSettings },
+	options?: CoreServiceOptions & { push?: PushSettings },
 ): SubmissionServices {
 	const { core, desk } = createSubmissions(config, REGISTRY, options);
 	// Web Push to staff devices: a new reservation's pushes are queued in its transaction and
@@ -118,10 +114,10 @@ export function createSubmissionServicesFromEnv(
 	env: Env,
 	root: string,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions,
+	options?: CoreServiceOptions,
 ): SubmissionServices {
 	const services = createSubmissionServices(
-		contactConfigFromEnv(env, root, pickup.settings.companyName),
+		coreConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
 		{ ...options, push: pushSettingsFromEnv(env) },
 	);

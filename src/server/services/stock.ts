@@ -6,7 +6,7 @@
  * so the two meet only here.
  */
 import type Database from 'better-sqlite3';
-import { contactDbPath } from '../core/config';
+import { databasePath } from '../core/config';
 import { openDatabase } from '../core/store';
 import { filePickupCatalogue, heldPieces, openHolds } from '../reservations';
 import {
@@ -47,7 +47,7 @@ export function openStockService(
 	clientDir: string,
 ): StockServiceHandle {
 	const catalogue = filePickupCatalogue(clientDir);
-	const db = openDatabase(contactDbPath(env, root), MIGRATIONS);
+	const db = openDatabase(databasePath(env, root), MIGRATIONS);
 	try {
 		const service = createStockOn(db, catalogue, Date.now);
 		seedStockFromFile(service, stockSeedPath(env, root));

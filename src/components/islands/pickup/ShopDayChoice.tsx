@@ -71,7 +71,7 @@ function hoursText(day: PickupDay): string {
 	return day.hours.map((range) => range.replace('-', '–')).join(', ');
 }
 
-/** The pickup day: the shop's next open days (lib/pickup/days.ts), each with its hours. */
+/** The pickup day: the shop's next open days (lib/reservations/days.ts), each with its hours. */
 export function DayChoice({
 	baseId,
 	days,

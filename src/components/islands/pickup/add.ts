@@ -12,7 +12,7 @@ const REFUSALS = {
 
 /**
  * Adds pieces of a variant to the pickup list, up to `limit` (the most one shop has now, by the
- * live figure: lib/pickup/choices.ts `pickupLimit`), and says so with a toast, as the
+ * live figure: lib/reservations/choices.ts `pickupLimit`), and says so with a toast, as the
  * favourites' heart does (src/stores/toasts.ts).
  */
 export function addWithToast(choice: PickupChoice, quantity: number, limit: number): void {
