@@ -16,7 +16,7 @@ import { trySet } from './save';
 export const PICKUP_LIST_KEY = `${STORAGE_PREFIX}:lista-ritiro`;
 
 /**
- * The pickup list (docs/pickup.md), kept in one localStorage key and followed across open tabs (the
+ * The pickup list (docs/reservations.md), kept in one localStorage key and followed across open tabs (the
  * storage event). Unreadable stored data counts as an empty list.
  */
 export const $pickupList = persistentAtom<PickupLine[]>(PICKUP_LIST_KEY, [], {

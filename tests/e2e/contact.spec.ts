@@ -14,7 +14,7 @@ import { waitForIsland } from './helpers/islands';
 
 /**
  * The contact form on /contatti against the real server (simulation mode: the webServer of
- * playwright.config.ts has no SMTP_HOST), in Chromium (docs/contact.md).
+ * playwright.config.ts has no SMTP_HOST), in Chromium (docs/messages.md).
  */
 
 const FORM = 'form[action="/api/contact"]';

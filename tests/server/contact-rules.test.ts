@@ -14,7 +14,7 @@ import {
 } from './helpers/contact';
 
 /**
- * The contact rules on the real built server (docs/contact.md): a name given twice is read the same
+ * The contact rules on the real built server (docs/messages.md): a name given twice is read the same
  * way from JSON and from a form (the last value), each field's maximum length is refused with its
  * Italian message (and the maximum itself accepted), and invisible or broken text does not pass the
  * minimum lengths.

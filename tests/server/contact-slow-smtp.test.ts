@@ -9,7 +9,7 @@ import {
 import { startSmtp, type TestSmtp } from './helpers/smtp';
 
 /**
- * A slow mail server (docs/contact.md): the built server, a real SQLite file and a real SMTP server
+ * A slow mail server (docs/messages.md): the built server, a real SQLite file and a real SMTP server
  * (smtp-server) that holds its answer to the end of each message. The tests wait for outcomes
  * and never assert on how long anything took.
  */

@@ -13,7 +13,7 @@ export type AvailabilityProps = {
 	children?: ReactNode;
 };
 
-/** Link to the contact form with the product, variant and shop filled in (docs/contact.md). */
+/** Link to the contact form with the product, variant and shop filled in (docs/messages.md). */
 function reserveHref(productSlug: string, variantId: string, shopId: string): string {
 	const params = new URLSearchParams({
 		prodotto: productSlug,

@@ -38,7 +38,7 @@ export type ContactFormProps = {
 };
 
 /**
- * The contact form (docs/contact.md). Rendered to HTML at build time as a real form
+ * The contact form (docs/messages.md). Rendered to HTML at build time as a real form
  * posting to /api/contact, so it works before hydration and without JavaScript (the server then
  * answers with a page). Once hydrated it validates with the same rules as the server, sends JSON
  * (`sendContact`), and shows the toast that the answer's emailStatus calls for. The draft is kept

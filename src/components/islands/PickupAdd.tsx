@@ -18,7 +18,7 @@ export type PickupAddProps = {
 };
 
 /**
- * 'Aggiungi alla lista ritiro' on the product page (docs/pickup.md): the chosen variant
+ * 'Aggiungi alla lista ritiro' on the product page (docs/reservations.md): the chosen variant
  * ($selectedVariant) in the chosen number of pieces, up to the most one shop has now (the live
  * figure; while it is not known, the list's cap: the list and the server check again). The
  * pieces' select works before the island hydrates and is read when it does; the button is never

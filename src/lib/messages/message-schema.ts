@@ -1,5 +1,5 @@
 /**
- * The contact form's rules (docs/contact.md), the one implementation shared by the form island and
+ * The contact form's rules (docs/messages.md), the one implementation shared by the form island and
  * by POST /api/contact. Plain functions rather than a zod schema: the island ships them to every
  * visitor of /contatti, and zod would add tens of kilobytes for five rules. Pure: no I/O, no DOM.
  */
@@ -50,7 +50,7 @@ export const CONTACT_LABELS: Readonly<Record<ContactField, string>> = Object.fre
 });
 
 /**
- * Minimum lengths (docs/contact.md), in visible characters (`visibleLength`): three NUL bytes,
+ * Minimum lengths (docs/messages.md), in visible characters (`visibleLength`): three NUL bytes,
  * zero-width spaces or lone combining accents are not a name. A phone needs MIN_PHONE_DIGITS
  * digits besides, so it is never shorter than that.
  */

@@ -1,5 +1,5 @@
 /**
- * What the visitor is told after sending the contact form (docs/contact.md): the success toast
+ * What the visitor is told after sending the contact form (docs/messages.md): the success toast
  * chosen from the server's `emailStatus`, and the text of the failure toast. Pure.
  */
 import { CONTACT_OUTBOX } from '../pwa/outbox';
@@ -38,7 +38,7 @@ export function readEmailStatus(value: unknown): EmailStatus {
 }
 
 /**
- * The four success toasts (docs/contact.md), first matching case wins, and a fifth for an answer
+ * The four success toasts (docs/messages.md), first matching case wins, and a fifth for an answer
  * that came before the mail server did (`emailsPending`): the message is stored and the e-mails are
  * on their way, which is neither a success of both nor a failure.
  */

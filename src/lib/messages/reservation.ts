@@ -1,5 +1,5 @@
 /**
- * 'Prenota in negozio' (docs/contact.md): the product page links to
+ * 'Prenota in negozio' (docs/messages.md): the product page links to
  * /contatti?prodotto=<slug>&variante=<id>&negozio=<shop>#modulo, and the contact form starts with
  * a message naming the product, the variant and the shop. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Sending the contact form from the browser (docs/contact.md): the JSON request to POST
+ * Sending the contact form from the browser (docs/messages.md): the JSON request to POST
  * /api/contact and what its answer means for the form. Pure but for the `fetch` it is given: no
  * DOM, no React, so the classification is tested with a function standing in for the network.
  */

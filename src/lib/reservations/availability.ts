@@ -1,5 +1,5 @@
 /**
- * Each line of the pickup list at the chosen shop (docs/pickup.md): the pieces every shop has
+ * Each line of the pickup list at the chosen shop (docs/reservations.md): the pieces every shop has
  * available now, read from the server in one request for the whole list (GET /api/disponibilita,
  * src/lib/catalogue/live-stock.ts), and what the page says and allows for it; today's prices
  * from the static API (/api/product/<id>.json). Offline, or when the server cannot answer, the

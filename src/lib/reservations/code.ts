@@ -1,5 +1,5 @@
 /**
- * The pickup code a customer shows at the counter (docs/pickup.md): 6 characters from an alphabet
+ * The pickup code a customer shows at the counter (docs/reservations.md): 6 characters from an alphabet
  * without the ones people misread or mistype, neither 0/O, 1/I/L nor U/V: 30 characters, so
  * 30^6 ≈ 729 million codes. The store keeps codes unique (it draws again on a clash, inside the
  * transaction that stores the reservation). Pure but for the default source of randomness,

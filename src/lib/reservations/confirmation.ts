@@ -1,5 +1,5 @@
 /**
- * The confirmation page /lista-ritiro/confermata (docs/pickup.md): the pickup code, shop and day
+ * The confirmation page /lista-ritiro/confermata (docs/reservations.md): the pickup code, shop and day
  * travel in its address, so a reload, a bookmark or the back button shows it again; what became
  * of the confirmation e-mail travels as one word. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The customer's link to a reservation (docs/pickup.md, 'The customer's link'): an address that
+ * The customer's link to a reservation (docs/reservations.md, 'The customer's link'): an address that
  * shows the reservation's state and lets the customer cancel it, without an account. The token
  * in it is 192 random bits in base64url (32 characters): nobody can guess one, and only its hash
  * is stored, so a copy of the database opens no reservation. Pure.

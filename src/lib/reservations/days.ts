@@ -1,5 +1,5 @@
 /**
- * The days a reservation can be picked up (docs/pickup.md): from the next calendar day in Rome,
+ * The days a reservation can be picked up (docs/reservations.md): from the next calendar day in Rome,
  * only days the shop opens by its calendar (its week, its closures, Italy's national holidays and
  * its extraordinary openings: src/lib/shops/calendar.ts), up to a horizon. Pure, in Europe/Rome
  * time whatever the visitor's own time zone; dates are "YYYY-MM-DD" strings, counted in UTC so

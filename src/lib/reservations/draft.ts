@@ -1,5 +1,5 @@
 /**
- * The pickup form's draft (docs/pickup.md): shop, day, name, e-mail and phone, kept in the
+ * The pickup form's draft (docs/reservations.md): shop, day, name, e-mail and phone, kept in the
  * visitor's browser until a reservation is confirmed, as the contact form keeps its draft
  * (lib/messages/draft.ts). The privacy box is not kept: it is asked for each reservation.
  *

@@ -1,5 +1,5 @@
 /**
- * The reservation the pickup page sends (docs/pickup.md): what the visitor fills in, its checks in
+ * The reservation the pickup page sends (docs/reservations.md): what the visitor fills in, its checks in
  * the browser (the contact form's rules and messages for name, e-mail, phone and privacy), and
  * the JSON body of POST /api/prenotazioni (src/lib/reservations/types.ts), which the server checks
  * again (request.ts). Pure.

@@ -1,6 +1,6 @@
 /**
  * The server's check of a reservation's items against the catalogue of the build it serves
- * (docs/pickup.md): each line names an existing product and variant, in a whole quantity of at
+ * (docs/reservations.md): each line names an existing product and variant, in a whole quantity of at
  * least 1. Whether the shop has the pieces is the server's ledger's to say, under the write lock
  * that stores the reservation (src/server/reservations/store.ts). A refused line gets an Italian
  * reason naming the product and variant, so the list page can show it beside the item. Prices come only from the

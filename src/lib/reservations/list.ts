@@ -1,5 +1,5 @@
 /**
- * The pickup list (docs/pickup.md): the variants a visitor gathers to reserve at one shop, kept in
+ * The pickup list (docs/reservations.md): the variants a visitor gathers to reserve at one shop, kept in
  * the visitor's browser. Pure rules over a list of lines; the store in
  * src/stores/pickup-list.ts persists them. Each line keeps what /lista-ritiro needs to show it
  * offline; its price is the one seen when it was added, for display only (the server reads

@@ -1,5 +1,5 @@
 /**
- * The check of a POST /api/prenotazioni body (docs/pickup.md), pure: the customer's name, e-mail,
+ * The check of a POST /api/prenotazioni body (docs/reservations.md), pure: the customer's name, e-mail,
  * phone and privacy box with the contact form's own rules and messages
  * (src/lib/messages/message-schema.ts), the shop (one of the build's), the day
  * (`pickupDayError` with that shop's calendar, in Rome time) and the items against the catalogue

@@ -1,5 +1,5 @@
 /**
- * Sending a reservation from the browser (docs/pickup.md): the JSON request to POST
+ * Sending a reservation from the browser (docs/reservations.md): the JSON request to POST
  * /api/prenotazioni through the contact form's `postJson`, and what its answer means for the page:
  * accepted with its pickup code, queued by the service worker, offline, or refused with the fields
  * and items at fault. Pure but for the `fetch` it is given.

@@ -1,5 +1,5 @@
 /**
- * What /api/ritiro.json publishes (docs/pickup.md): the company name, how long reservations are
+ * What /api/ritiro.json publishes (docs/reservations.md): the company name, how long reservations are
  * held and the shops as a reservation needs them. Built at build time from the content (pure: the
  * endpoint src/pages/api/ritiro.json.ts passes the settings and shops in), and read back by the
  * server at start-up (src/server/reservations/catalogue.ts) and by /lista-ritiro.

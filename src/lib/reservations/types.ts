@@ -1,5 +1,5 @@
 /**
- * The pickup list's contract (docs/pickup.md) between the browser (the list, /lista-ritiro, the
+ * The pickup list's contract (docs/reservations.md) between the browser (the list, /lista-ritiro, the
  * service worker's queue) and the server (POST /api/prenotazioni). Types only: no code ships.
  */
 import type { EmailStatus } from '../messages/outcome';

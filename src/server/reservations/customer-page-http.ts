@@ -1,5 +1,5 @@
 /**
- * The customer's page, /prenotazione/<token> (docs/pickup.md, 'The customer's link'), over HTTP
+ * The customer's page, /prenotazione/<token> (docs/reservations.md, 'The customer's link'), over HTTP
  * with web-standard Request and Response: the Astro page (src/pages/prenotazione/[token].astro)
  * renders what this decides.
  *

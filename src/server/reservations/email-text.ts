@@ -1,5 +1,5 @@
 /**
- * The two e-mails of a pickup reservation (docs/pickup.md), in Italian, as plain text. Pure.
+ * The two e-mails of a pickup reservation (docs/reservations.md), in Italian, as plain text. Pure.
  *
  * - The shop's notification is read on a phone at the counter: the code first (in the subject
  *   too), then the day, the customer and the items, one short line each, and the indicative

@@ -1,5 +1,5 @@
 /**
- * POST /api/prenotazioni over HTTP (docs/pickup.md), with web-standard Request and Response (the
+ * POST /api/prenotazioni over HTTP (docs/reservations.md), with web-standard Request and Response (the
  * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps every kind shares are
  * src/server/core/submission.ts's: cross-site Origin 403, content type 415, size
  * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
