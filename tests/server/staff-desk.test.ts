@@ -1,16 +1,11 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { rawRequest, startWithSmtp, type Cleanups } from './helpers/contact';
-import {
-	postReservation,
-	singlePieces,
-	validReservation,
-	WHEY,
-	type SinglePiece,
-} from './helpers/pickup';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+import type { StaffSession } from '../helpers/staff';
+import { rawRequest } from './helpers/contact';
+import { jsonBody, reserveItems, useDeskServer } from './helpers/desk';
+import { WHEY, type SinglePiece } from './helpers/pickup';
+import type { TestSmtp } from './helpers/smtp';
 import { expectPrivate, staffRequest } from './helpers/staff';
 
 /**
@@ -19,7 +14,11 @@ import { expectPrivate, staffRequest } from './helpers/staff';
  * once, another shop's reservation as a 404, bad input as 4xx JSON in Italian, the automatic
  * 'Non ritirata' freeing a held piece, and each customer e-mail delivered once.
  */
-const cleanups: Cleanups = [];
+const desk = useDeskServer([
+	{ name: 'Giulia', shops: ['torino'] },
+	{ name: 'Anna', shops: ['torino'] },
+	{ name: 'Marco', shops: ['aosta'] },
+]);
 let server: RunningServer;
 let dbPath: string;
 let smtp: TestSmtp;
@@ -27,21 +26,12 @@ let giulia: StaffSession;
 let anna: StaffSession;
 let marco: StaffSession;
 
-beforeAll(async () => {
-	smtp = await smtpFor(cleanups);
-	({ server, dbPath } = await startWithSmtp(
-		smtp.port,
-		{ ...QUICK_RETRIES, STAFF_RATE_LIMIT: '1000000', STAFF_UNDO_SECONDS: '1' },
-		cleanups,
-	));
-	giulia = createStaffSession(dbPath, { name: 'Giulia', shops: ['torino'] }, server.url);
-	anna = createStaffSession(dbPath, { name: 'Anna', shops: ['torino'] }, server.url);
-	marco = createStaffSession(dbPath, { name: 'Marco', shops: ['aosta'] }, server.url);
-	pieces = singlePieces(400).filter((piece) => piece.shopId === 'torino');
-}, 60_000);
-
-afterAll(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
+beforeAll(() => {
+	({ server, dbPath, smtp } = desk);
+	giulia = desk.member('Giulia');
+	anna = desk.member('Anna');
+	marco = desk.member('Marco');
+	pieces = desk.pieces.torino;
 });
 
 /** Single pieces at Torino that no two reservations of this file share. */
@@ -56,18 +46,10 @@ async function reserve(
 	item: SinglePiece['item'] | undefined = pieces.shift()?.item,
 ): Promise<{ id: number; code: string }> {
 	if (!item) throw new Error('No single piece left at Torino.');
-	const { status, json } = await postReservation(
-		server.url,
-		validReservation({ email, items: [item] }),
-	);
-	expect(status).toBe(201);
-	return { id: json['id'] as number, code: json['code'] as string };
+	return reserveItems(server.url, email, [item]);
 }
 
-/** A JSON answer's body. */
-function body(response: { body: string }): Record<string, unknown> {
-	return JSON.parse(response.body) as Record<string, unknown>;
-}
+const body = jsonBody;
 
 /** Posts an action as the page's script would (JSON). */
 function act(session: StaffSession, id: number | string, fields: Record<string, unknown>) {

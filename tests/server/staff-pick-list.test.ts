@@ -1,18 +1,12 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { romeToday } from '../../src/lib/reservations/days';
 import type { RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { rawRequest, startWithSmtp, type Cleanups } from './helpers/contact';
-import {
-	nextPickupDay,
-	postReservation,
-	singlePieces,
-	validReservation,
-	WHEY,
-	type SinglePiece,
-} from './helpers/pickup';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+import type { StaffSession } from '../helpers/staff';
+import { rawRequest } from './helpers/contact';
+import { reserveItems, useDeskServer } from './helpers/desk';
+import { nextPickupDay, WHEY, type SinglePiece } from './helpers/pickup';
+import type { TestSmtp } from './helpers/smtp';
 import { expectPrivate, staffRequest } from './helpers/staff';
 
 /**
@@ -21,7 +15,10 @@ import { expectPrivate, staffRequest } from './helpers/staff';
  * prepare: 'Pronta' ones are already bagged), another shop's never show, ticking a code marks
  * it 'Pronta' through the desk (one e-mail to the customer), and bad input is refused in Italian.
  */
-const cleanups: Cleanups = [];
+const desk = useDeskServer([
+	{ name: 'Giulia', shops: ['torino'] },
+	{ name: 'Marco', shops: ['aosta'] },
+]);
 let server: RunningServer;
 let dbPath: string;
 let smtp: TestSmtp;
@@ -30,35 +27,19 @@ let marco: StaffSession;
 let torino: SinglePiece[] = [];
 let aosta: SinglePiece[] = [];
 
-beforeAll(async () => {
-	smtp = await smtpFor(cleanups);
-	({ server, dbPath } = await startWithSmtp(
-		smtp.port,
-		{ ...QUICK_RETRIES, STAFF_RATE_LIMIT: '1000000', STAFF_UNDO_SECONDS: '1' },
-		cleanups,
-	));
-	giulia = createStaffSession(dbPath, { name: 'Giulia', shops: ['torino'] }, server.url);
-	marco = createStaffSession(dbPath, { name: 'Marco', shops: ['aosta'] }, server.url);
-	const pieces = singlePieces(400);
-	torino = pieces.filter((piece) => piece.shopId === 'torino');
-	aosta = pieces.filter((piece) => piece.shopId === 'aosta');
-}, 60_000);
-
-afterAll(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
+beforeAll(() => {
+	({ server, dbPath, smtp } = desk);
+	giulia = desk.member('Giulia');
+	marco = desk.member('Marco');
+	({ torino, aosta } = desk.pieces);
 });
 
-async function reserve(
+function reserve(
 	email: string,
 	items: { productId: string; variantId: string; quantity: number }[],
 	shopId = 'torino',
 ): Promise<{ id: number; code: string }> {
-	const { status, json } = await postReservation(
-		server.url,
-		validReservation({ email, shopId, items }),
-	);
-	expect(status).toBe(201);
-	return { id: json['id'] as number, code: json['code'] as string };
+	return reserveItems(server.url, email, items, shopId);
 }
 
 function take(from: SinglePiece[], count: number) {

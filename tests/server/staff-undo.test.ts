@@ -1,15 +1,11 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { rawRequest, startWithSmtp, type Cleanups } from './helpers/contact';
-import {
-	postReservation,
-	singlePieces,
-	validReservation,
-	type SinglePiece,
-} from './helpers/pickup';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+import type { StaffSession } from '../helpers/staff';
+import { rawRequest } from './helpers/contact';
+import { jsonBody, reserveItems, useDeskServer } from './helpers/desk';
+import type { SinglePiece } from './helpers/pickup';
+import type { TestSmtp } from './helpers/smtp';
 import { expectPrivate, staffRequest } from './helpers/staff';
 
 /**
@@ -21,42 +17,28 @@ import { expectPrivate, staffRequest } from './helpers/staff';
  * has passed and the outbox has run, so no test waits for a fixed time.
  */
 const WINDOW_SECONDS = 4;
-const cleanups: Cleanups = [];
+const desk = useDeskServer([{ name: 'Giulia', shops: ['torino'] }], {
+	undoSeconds: WINDOW_SECONDS,
+});
 let server: RunningServer;
 let dbPath: string;
 let smtp: TestSmtp;
 let giulia: StaffSession;
 let pieces: SinglePiece[] = [];
 
-beforeAll(async () => {
-	smtp = await smtpFor(cleanups);
-	({ server, dbPath } = await startWithSmtp(
-		smtp.port,
-		{ ...QUICK_RETRIES, STAFF_RATE_LIMIT: '1000000', STAFF_UNDO_SECONDS: String(WINDOW_SECONDS) },
-		cleanups,
-	));
-	giulia = createStaffSession(dbPath, { name: 'Giulia', shops: ['torino'] }, server.url);
-	pieces = singlePieces(400).filter((piece) => piece.shopId === 'torino');
-}, 60_000);
-
-afterAll(async () => {
-	for (const cleanup of cleanups.reverse()) await cleanup();
+beforeAll(() => {
+	({ server, dbPath, smtp } = desk);
+	giulia = desk.member('Giulia');
+	pieces = desk.pieces.torino;
 });
 
-async function reserve(email: string): Promise<{ id: number; code: string }> {
+function reserve(email: string): Promise<{ id: number; code: string }> {
 	const item = pieces.shift()?.item;
 	if (!item) throw new Error('No single piece left at Torino.');
-	const { status, json } = await postReservation(
-		server.url,
-		validReservation({ email, items: [item] }),
-	);
-	expect(status).toBe(201);
-	return { id: json['id'] as number, code: json['code'] as string };
+	return reserveItems(server.url, email, [item]);
 }
 
-function body(response: { body: string }): Record<string, unknown> {
-	return JSON.parse(response.body) as Record<string, unknown>;
-}
+const body = jsonBody;
 
 function act(id: number, fields: Record<string, unknown>) {
 	return staffRequest(server.url, `/api/gestione/prenotazioni/${id}`, {
