@@ -4,7 +4,7 @@
  * `npm run lint`. Each rule has a name that a broken import is reported with, beside the two
  * files. `.astro` files are not read by dependency-cruiser (it has no Astro parser): the facade
  * rule for their frontmatter is ESLint's `no-restricted-imports` (eslint.config.js), and their
- * cycles are tests/unit/import-cycles.test.ts's.
+ * cycles are tests/unit/repository/import-cycles.test.ts's.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

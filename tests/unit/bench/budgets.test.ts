@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import budgets from '../../bench/budgets.json';
-import { checkBudgets, describeBreach, type PageBytes } from '../helpers/budgets';
+import budgets from '../../../bench/budgets.json';
+import { checkBudgets, describeBreach, type PageBytes } from '../../helpers/budgets';
 
 const page = (overrides: Partial<PageBytes>): PageBytes => ({
 	page: '/prodotti/proteine/whey',

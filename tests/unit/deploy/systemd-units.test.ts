@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseUnit, readUnit } from '../../scripts/systemd-unit.mjs';
-import { readWorkflow } from '../helpers/workflow.mjs';
+import { parseUnit, readUnit } from '../../../scripts/systemd-unit.mjs';
+import { readWorkflow } from '../../helpers/workflow.mjs';
 
 /**
  * The systemd units of deploy/ and the deploy workflow that restarts the server: hardened as
@@ -10,7 +10,7 @@ import { readWorkflow } from '../helpers/workflow.mjs';
  * by the name the workflow uses.
  */
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = new URL('../../..', import.meta.url).pathname;
 const deploy = (file: string) => join(root, 'deploy', file);
 const setting = (unit: Map<string, Map<string, string[]>>, section: string, name: string) =>
 	unit.get(section)?.get(name) ?? [];

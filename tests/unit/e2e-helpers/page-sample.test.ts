@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageShape, productCategory, samplePages } from '../e2e/helpers/page-sample';
+import { pageShape, productCategory, samplePages } from '../../e2e/helpers/page-sample';
 
 describe('productCategory', () => {
 	it.each([

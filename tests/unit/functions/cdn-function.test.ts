@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { onRequest } from '../../functions/[[path]]';
-import { UNAVAILABLE_ERROR } from '../../src/lib/http/proxy';
+import { onRequest } from '../../../functions/[[path]]';
+import { UNAVAILABLE_ERROR } from '../../../src/lib/http/proxy';
 
 /**
  * The CDN's function module itself (functions/[[path]].ts), as Cloudflare Pages calls it: with no

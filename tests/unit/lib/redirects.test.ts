@@ -7,7 +7,7 @@ import {
 	parseRedirectsFile,
 	REDIRECT_STATUS,
 	type RedirectRule,
-} from '../../src/lib/redirects';
+} from '../../../src/lib/redirects';
 
 const LEGACY: readonly (readonly [string, string])[] = [
 	['aminoacidi', 'aminoacidi-e-creatina'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildScriptOf, readWorkflow, workflowProblems } from '../helpers/workflow.mjs';
+import { buildScriptOf, readWorkflow, workflowProblems } from '../../helpers/workflow.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
+const root = new URL('../../..', import.meta.url).pathname;
 
 describe('the deploy workflow (.github/workflows/deploy.yml)', () => {
 	it('is valid: builds on every push to main, then deploys', async () => {

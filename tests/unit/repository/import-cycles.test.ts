@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { folderGraph, importCycles, importGraph } from '../helpers/import-graph';
+import { folderGraph, importCycles, importGraph } from '../../helpers/import-graph';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('importCycles', () => {
 	it.each([

@@ -3,7 +3,7 @@ import {
 	CHROMIUM_ARGS,
 	playwrightChromiumArgs,
 	playwrightDisabledFeatures,
-} from '../../scripts/browser-path.mjs';
+} from '../../../scripts/browser-path.mjs';
 
 describe('the flags of Chromium under Playwright', () => {
 	it('reads the features Playwright turns off from its own code (an upgrade that moves them fails here)', () => {

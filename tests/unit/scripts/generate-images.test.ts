@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { productPhotos, svgOf } from '../../scripts/generate-images.mjs';
-import { CATEGORY_SLUGS } from '../fixtures/categories';
+import { productPhotos, svgOf } from '../../../scripts/generate-images.mjs';
+import { CATEGORY_SLUGS } from '../../fixtures/categories';
 
 /**
  * The sample catalogue's drawings never crash on product data: whatever an editor

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { capConnectionsPerAddress, REFUSALS_SUMMARY_EVERY_MS } from '../../src/server/lifecycle';
+import { capConnectionsPerAddress, REFUSALS_SUMMARY_EVERY_MS } from '../../../src/server/lifecycle';
 
 /**
  * The per-address cap's bookkeeping, on a stand-in for the server's `connection` events (the

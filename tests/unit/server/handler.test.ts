@@ -5,22 +5,22 @@ import {
 	isSecret,
 	proxyTrust,
 	SECRET_MISMATCH_WINDOW_MS,
-} from '../../src/server/client-address';
+} from '../../../src/server/client-address';
 import {
 	isOn,
 	limitFromEnv,
 	ServerConfigError,
 	serverSettingsFromEnv,
-} from '../../src/server/core/server-settings';
-import { splitTarget, withoutTrailingSlash } from '../../src/server/handler';
+} from '../../../src/server/core/server-settings';
+import { splitTarget, withoutTrailingSlash } from '../../../src/server/handler';
 import {
 	chooseEncoding,
 	isNotFoundFile,
 	notFoundPageFor,
 	sectionFolders,
-} from '../../src/server/not-found';
-import { clientErrorAnswer, rawAnswer, safeLocation } from '../../src/server/responses';
-import { isHiddenFile, notModifiedSince, resolveFile } from '../../src/server/static-files';
+} from '../../../src/server/not-found';
+import { clientErrorAnswer, rawAnswer, safeLocation } from '../../../src/server/responses';
+import { isHiddenFile, notModifiedSince, resolveFile } from '../../../src/server/static-files';
 
 describe('limitFromEnv', () => {
 	it.each([

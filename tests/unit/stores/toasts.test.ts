@@ -6,7 +6,7 @@ import {
 	showError,
 	showToast,
 	TOAST_DURATION,
-} from '../../src/stores/toasts';
+} from '../../../src/stores/toasts';
 
 afterEach(() => {
 	cleanStores($toast);

@@ -1,10 +1,10 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-import ShopClosuresPage from '../../src/components/sections/ShopClosures.astro';
-import { addDays, closureLine, dayLabel } from '../../src/lib/shops/calendar';
-import { romeDate } from '../../src/lib/shops/open-now';
-import { TORINO_HOURS } from '../fixtures/shops';
+import ShopClosuresPage from '../../../../src/components/sections/ShopClosures.astro';
+import { addDays, closureLine, dayLabel } from '../../../../src/lib/shops/calendar';
+import { romeDate } from '../../../../src/lib/shops/open-now';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 /**
  * The lines under a shop's hours on /negozi, rendered as the build renders them: the coming

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withLateScript, withRuntimeAsModules } from '../../src/lib/build/late-script';
-import { inlineSourcesOf } from '../../src/lib/http/csp';
+import { withLateScript, withRuntimeAsModules } from '../../../../src/lib/build/late-script';
+import { inlineSourcesOf } from '../../../../src/lib/http/csp';
 
 /**
  * The built pages fetch no module script before their first paint: the layout's module script is

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueEntry, groupedResource, productResource } from '../../src/lib/catalogue/api';
-import { productView } from '../../src/lib/content/product-view';
-import { WHEY } from '../fixtures/products';
+import {
+	catalogueEntry,
+	groupedResource,
+	productResource,
+} from '../../../../src/lib/catalogue/api';
+import { productView } from '../../../../src/lib/content/product-view';
+import { WHEY } from '../../../fixtures/products';
 
 const whey = productView(WHEY);
 

@@ -10,7 +10,7 @@ import {
 	SUPPLEMENT_STATEMENTS,
 	usageWarnings,
 	VNR_FOOTNOTE,
-} from '../../src/lib/catalogue/label';
+} from '../../../../src/lib/catalogue/label';
 
 describe('parseIngredients', () => {
 	it.each([

@@ -13,8 +13,8 @@ import {
 	type LiveStock,
 	type SpotKind,
 	type VariantLive,
-} from '../../src/lib/catalogue/live-stock';
-import { byShop } from '../../src/server/reservations/availability-http';
+} from '../../../../src/lib/catalogue/live-stock';
+import { byShop } from '../../../../src/server/reservations/availability-http';
 
 /** The live figure of stock: the request, the answer, and what each place of a page says. */
 

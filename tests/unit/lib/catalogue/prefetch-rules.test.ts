@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCataloguePath, mayPrefetch } from '../../src/lib/catalogue/prefetch-rules';
+import { isCataloguePath, mayPrefetch } from '../../../../src/lib/catalogue/prefetch-rules';
 
 const ORIGIN = 'https://www.vigorsport.it';
 

@@ -12,7 +12,7 @@ import {
 	type PriceBand,
 	type SortableProduct,
 	type SortKey,
-} from '../../src/lib/catalogue/sort-filter';
+} from '../../../../src/lib/catalogue/sort-filter';
 
 const p = (name: string, brand: string, minPriceCents: number | null): SortableProduct => ({
 	name,

@@ -11,7 +11,7 @@ import {
 	toVariantView,
 	variantId,
 	type VariantView,
-} from '../../src/lib/catalogue/variants';
+} from '../../../../src/lib/catalogue/variants';
 
 const v = (flavour: string | null, size: string, priceCents: number): VariantView => ({
 	id: variantId(flavour, size),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueTrail, categoryPath, productPath } from '../../src/lib/catalogue/paths';
-import { flagChips, productTabs } from '../../src/lib/catalogue/view';
-import { productView, type ProductViewInput } from '../../src/lib/content/product-view';
-import { srcsetWidths } from '../../src/lib/images/widths';
-import { WHEY } from '../fixtures/products';
+import { catalogueTrail, categoryPath, productPath } from '../../../../src/lib/catalogue/paths';
+import { flagChips, productTabs } from '../../../../src/lib/catalogue/view';
+import { productView, type ProductViewInput } from '../../../../src/lib/content/product-view';
+import { srcsetWidths } from '../../../../src/lib/images/widths';
+import { WHEY } from '../../../fixtures/products';
 
 const input: ProductViewInput<string> = {
 	...WHEY,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { buildCmsConfig, collectionRules } from '../../src/lib/cms/config';
-import type { CmsField } from '../../src/lib/cms/fields';
-import { productUi } from '../../src/lib/cms/labels';
-import { rulesOf, type Rule } from '../../src/lib/cms/schema-rules';
-import { record, text } from '../../src/lib/content/fields';
+import { buildCmsConfig, collectionRules } from '../../../../src/lib/cms/config';
+import type { CmsField } from '../../../../src/lib/cms/fields';
+import { productUi } from '../../../../src/lib/cms/labels';
+import { rulesOf, type Rule } from '../../../../src/lib/cms/schema-rules';
+import { record, text } from '../../../../src/lib/content/fields';
 
 const lists = {
 	categories: [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { openingRangePattern } from '../../src/lib/cms/hours-pattern';
-import { shopSchema } from '../../src/lib/content/schemas';
-import { imageStandIn } from '../../src/lib/cms/schema-rules';
-import { innerSchema } from '../../src/lib/content/fields';
-import type { ImageHelper } from '../../src/lib/content/schemas';
+import { openingRangePattern } from '../../../../src/lib/cms/hours-pattern';
+import { shopSchema } from '../../../../src/lib/content/schemas';
+import { imageStandIn } from '../../../../src/lib/cms/schema-rules';
+import { innerSchema } from '../../../../src/lib/content/fields';
+import type { ImageHelper } from '../../../../src/lib/content/schemas';
 
 const pattern = new RegExp(openingRangePattern());
 const shop = innerSchema(shopSchema({ image: imageStandIn as unknown as ImageHelper }));

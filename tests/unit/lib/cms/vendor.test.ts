@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CMS_BASE, rewriteScript, vendorFiles } from '../../src/lib/cms/vendor';
+import { CMS_BASE, rewriteScript, vendorFiles } from '../../../../src/lib/cms/vendor';
 
 const PACKAGE = 'node_modules/@sveltia/cms';
 const source = readFileSync(`${PACKAGE}/dist/sveltia-cms.js`, 'utf8');

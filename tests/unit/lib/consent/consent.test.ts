@@ -6,7 +6,7 @@ import {
 	parsePreferences,
 	preferencesFor,
 	validDecision,
-} from '../../src/lib/consent/consent';
+} from '../../../../src/lib/consent/consent';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const stored = (decision: string, decidedAt: string) => JSON.stringify({ decision, decidedAt });

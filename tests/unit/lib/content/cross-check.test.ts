@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossCheckProducts, type ProductRef } from '../../src/lib/content/cross-check';
+import { crossCheckProducts, type ProductRef } from '../../../../src/lib/content/cross-check';
 
 const categories = new Set(['proteine', 'supplementi']);
 const ref = (file: string, category: string): ProductRef => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageRefs, missingImageMessage } from '../../src/lib/content/image-refs';
+import { imageRefs, missingImageMessage } from '../../../../src/lib/content/image-refs';
 
 describe('photos named in a stored content entry', () => {
 	it.each([

@@ -1,6 +1,6 @@
 import { createMarkdownProcessor } from '@astrojs/markdown-remark';
 import { describe, expect, it } from 'vitest';
-import { contentRehypePlugins } from '../../src/lib/content/sanitize';
+import { contentRehypePlugins } from '../../../../src/lib/content/sanitize';
 
 /**
  * The HTML a content file's markdown can produce, through Astro's own markdown processor with

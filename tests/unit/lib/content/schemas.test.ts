@@ -6,8 +6,8 @@ import {
 	settingsSchema,
 	shopSchema,
 	type ImageHelper,
-} from '../../src/lib/content/schemas';
-import { TORINO_HOURS } from '../fixtures/shops';
+} from '../../../../src/lib/content/schemas';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 /** Stands in for Astro's image() helper, which needs a build: a path string, as editors write it. */
 const image = (() => z.string()) as unknown as ImageHelper;

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { variantId } from '../../src/lib/catalogue/variants';
-import { productSchema, STOCK_MOVED } from '../../src/lib/content/product-schema';
-import type { ImageHelper } from '../../src/lib/content/schemas';
-import { parseImportCsv, problemText } from '../../src/lib/stock/csv';
-import { DEFAULT_STOCK_SEED } from '../../src/server/stock/seed';
+import { variantId } from '../../../../src/lib/catalogue/variants';
+import { productSchema, STOCK_MOVED } from '../../../../src/lib/content/product-schema';
+import type { ImageHelper } from '../../../../src/lib/content/schemas';
+import { parseImportCsv, problemText } from '../../../../src/lib/stock/csv';
+import { DEFAULT_STOCK_SEED } from '../../../../src/server/stock/seed';
 
 /**
  * Stock is no longer content: a product file that states it is refused with words that say

@@ -1,7 +1,7 @@
 import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FavouriteInput } from '../../src/lib/favourites/favourites';
+import type { FavouriteInput } from '../../../../src/lib/favourites/favourites';
 
 /**
  * The store over an in-memory storage (the test double that @nanostores/persistent provides for
@@ -24,7 +24,7 @@ const {
 	FAVOURITES_KEY,
 	removeFromFavourites,
 	toggleFavourite,
-} = await import('../../src/stores/favourites');
+} = await import('../../../../src/stores/favourites');
 
 const whey: FavouriteInput = {
 	id: 'whey-80',

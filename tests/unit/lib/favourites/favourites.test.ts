@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GOOD_ENTRY, HOSTILE_FAVOURITES } from '../fixtures/hostile-favourites';
+import { GOOD_ENTRY, HOSTILE_FAVOURITES } from '../../../fixtures/hostile-favourites';
 import {
 	addFavourite,
 	entryPriceCents,
@@ -14,9 +14,9 @@ import {
 	savedCountText,
 	type FavouriteEntry,
 	type FavouriteInput,
-} from '../../src/lib/favourites/favourites';
-import { productView } from '../../src/lib/content/product-view';
-import { WHEY } from '../fixtures/products';
+} from '../../../../src/lib/favourites/favourites';
+import { productView } from '../../../../src/lib/content/product-view';
+import { WHEY } from '../../../fixtures/products';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const whey: FavouriteInput = {

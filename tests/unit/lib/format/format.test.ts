@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonthYear, isoDate } from '../../src/lib/format/date';
-import { formatPrice, schemaPrice } from '../../src/lib/format/price';
-import { compareKeys, slugify, truncate } from '../../src/lib/format/text';
+import { formatDate, formatMonthYear, isoDate } from '../../../../src/lib/format/date';
+import { formatPrice, schemaPrice } from '../../../../src/lib/format/price';
+import { compareKeys, slugify, truncate } from '../../../../src/lib/format/text';
 
 describe('formatPrice', () => {
 	it.each([

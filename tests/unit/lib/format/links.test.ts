@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref, telHref } from '../../src/lib/format/links';
+import { mailtoHref, telHref } from '../../../../src/lib/format/links';
 
 /** The address an independent probe reserved with: a draft to a third party, with Cc and body. */
 const PROBE =

@@ -8,8 +8,8 @@ import {
 	scrollbarWidth,
 	swipeDirection,
 	wrapIndex,
-} from '../../src/lib/gallery/lightbox';
-import { SWIPE_THRESHOLD } from '../../src/lib/gestures/swipe';
+} from '../../../../src/lib/gallery/lightbox';
+import { SWIPE_THRESHOLD } from '../../../../src/lib/gestures/swipe';
 
 describe('wrapIndex', () => {
 	it.each([

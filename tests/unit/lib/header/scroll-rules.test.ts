@@ -6,7 +6,7 @@ import {
 	nextCompact,
 	nextHeaderState,
 	type HeaderState,
-} from '../../src/lib/header/scroll-rules';
+} from '../../../../src/lib/header/scroll-rules';
 
 const free = { menuOpen: false, suppressed: false };
 

@@ -5,7 +5,7 @@ import {
 	inlineSourcesOf,
 	trustedInlineScripts,
 	type FoundScript,
-} from '../../src/lib/http/csp';
+} from '../../../../src/lib/http/csp';
 
 describe('hashSource', () => {
 	it('gives the hash source of the CSP specification example', () => {

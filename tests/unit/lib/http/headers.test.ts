@@ -9,7 +9,7 @@ import {
 	parseHeadersFile,
 	PERMISSIONS_POLICY,
 	SECURITY_HEADERS,
-} from '../../src/lib/http/headers';
+} from '../../../../src/lib/http/headers';
 
 describe('cacheControlOf', () => {
 	it.each([

@@ -5,8 +5,12 @@ import {
 	proxySettingsFrom,
 	UNAVAILABLE_ERROR,
 	upstreamRequest,
-} from '../../src/lib/http/proxy';
-import { formatRoutesFile, isServerRoute, SERVER_ROUTES } from '../../src/lib/http/server-routes';
+} from '../../../../src/lib/http/proxy';
+import {
+	formatRoutesFile,
+	isServerRoute,
+	SERVER_ROUTES,
+} from '../../../../src/lib/http/server-routes';
 
 describe('isServerRoute', () => {
 	it.each([

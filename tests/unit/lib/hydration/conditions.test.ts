@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsSomething, needsEarlyHydration } from '../../src/lib/hydration/conditions';
+import { holdsSomething, needsEarlyHydration } from '../../../../src/lib/hydration/conditions';
 
 const storage =
 	(values: Record<string, string>) =>

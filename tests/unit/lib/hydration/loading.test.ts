@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenQuiet } from '../../src/lib/hydration/loading';
+import { whenQuiet } from '../../../../src/lib/hydration/loading';
 
 /** Milliseconds after which `whenQuiet(isLoading, options)` resolved, on fake timers. */
 async function resolvedAfter(

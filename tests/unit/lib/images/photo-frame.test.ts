@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_FRAMES, photoFrameClass } from '../../src/lib/images/photo-frame';
+import { PHOTO_FRAMES, photoFrameClass } from '../../../../src/lib/images/photo-frame';
 
 describe('photoFrameClass', () => {
 	it.each([

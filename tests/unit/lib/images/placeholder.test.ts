@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { placeholderDataUri, sourceFileOf } from '../../src/lib/images/placeholder';
+import { placeholderDataUri, sourceFileOf } from '../../../../src/lib/images/placeholder';
 
-const hero = fileURLToPath(new URL('../../src/assets/home/hero.jpg', import.meta.url));
+const hero = fileURLToPath(new URL('../../../../src/assets/home/hero.jpg', import.meta.url));
 
 /** The bytes of a data address. */
 const bytesOf = (uri: string) =>

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import service, { WEBP_EFFORT, webpQuality } from '../../src/lib/images/service';
+import service, { WEBP_EFFORT, webpQuality } from '../../../../src/lib/images/service';
 
 // The build's image service encodes real product photos with the real sharp.
 const photo = new Uint8Array(

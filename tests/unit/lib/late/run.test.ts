@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runLateParts, type LatePart } from '../../src/lib/late/run';
+import { runLateParts, type LatePart } from '../../../../src/lib/late/run';
 
 /**
  * The page's late parts (src/lib/late/run.ts): only the parts a page needs are loaded, in their

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../fixtures/storage';
+import { memoryStorage } from '../../../fixtures/storage';
 import {
 	clearDraft,
 	DRAFT_KEY,
@@ -9,8 +9,8 @@ import {
 	readDraft,
 	writeDraft,
 	type DraftStorage,
-} from '../../src/lib/messages/draft';
-import { isSubmissionKey } from '../../src/lib/messages/message-schema';
+} from '../../../../src/lib/messages/draft';
+import { isSubmissionKey } from '../../../../src/lib/messages/message-schema';
 
 /** A storage that refuses everything, as in some private modes. */
 const brokenStorage: DraftStorage = {

@@ -16,7 +16,7 @@ import {
 	visibleLength,
 	type ContactField,
 	type ContactInput,
-} from '../../src/lib/messages/message-schema';
+} from '../../../../src/lib/messages/message-schema';
 
 const VALID: ContactInput = {
 	name: 'Mario Rossi',

@@ -9,7 +9,7 @@ import {
 	successToast,
 	type EmailStatus,
 	isQueuedAnswer,
-} from '../../src/lib/messages/outcome';
+} from '../../../../src/lib/messages/outcome';
 
 const status = (
 	adminNotified: boolean,

@@ -5,8 +5,8 @@ import {
 	readProductForReservation,
 	reservationDetails,
 	reservationText,
-} from '../../src/lib/messages/reservation';
-import { variantLabel } from '../../src/lib/catalogue/variants';
+} from '../../../../src/lib/messages/reservation';
+import { variantLabel } from '../../../../src/lib/catalogue/variants';
 
 const SHOPS = [
 	{ id: 'torino', name: 'Sede di Torino' },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_ERRORS, type ContactInput } from '../../src/lib/messages/message-schema';
+import { CONTACT_ERRORS, type ContactInput } from '../../../../src/lib/messages/message-schema';
 import {
 	CONTACT_SENT,
 	NETWORK_ERROR,
 	TIMEOUT_ERROR,
 	type EmailStatus,
-} from '../../src/lib/messages/outcome';
+} from '../../../../src/lib/messages/outcome';
 import {
 	classifyAnswer,
 	CONTACT_ENDPOINT,
@@ -15,7 +15,7 @@ import {
 	workerOutcome,
 	type ContactFetch,
 	type SendOutcome,
-} from '../../src/lib/messages/send';
+} from '../../../../src/lib/messages/send';
 
 const input: ContactInput = {
 	name: 'Mario Rossi',

@@ -6,7 +6,7 @@ import {
 	piecesText,
 	pingTarget,
 	reservationPath,
-} from '../../src/lib/notifications/ping';
+} from '../../../../src/lib/notifications/ping';
 
 /** The ping of a new reservation: its day in words, its title, and what a push may carry. */
 

@@ -1,6 +1,6 @@
-import { isPagefindChunk, isUnusedPagefindFile } from '../../src/lib/search/files';
+import { isPagefindChunk, isUnusedPagefindFile } from '../../../../src/lib/search/files';
 import { describe, expect, it } from 'vitest';
-import { builtFileFor, pageCacheKey, precachePatterns } from '../../src/lib/pwa/offline';
+import { builtFileFor, pageCacheKey, precachePatterns } from '../../../../src/lib/pwa/offline';
 
 describe('builtFileFor', () => {
 	it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VariantLive } from '../../src/lib/catalogue/live-stock';
+import type { VariantLive } from '../../../../src/lib/catalogue/live-stock';
 import {
 	blockingLines,
 	blocksSending,
@@ -12,8 +12,8 @@ import {
 	statusText,
 	type LineStatus,
 	type ProductState,
-} from '../../src/lib/reservations/availability';
-import { lineKey, type PickupLine } from '../../src/lib/reservations/list';
+} from '../../../../src/lib/reservations/availability';
+import { lineKey, type PickupLine } from '../../../../src/lib/reservations/list';
 
 /**
  * Each line of the pickup list at the chosen shop, by the live figure of every shop

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { VariantLive } from '../../src/lib/catalogue/live-stock';
-import { productView } from '../../src/lib/content/product-view';
-import { onlyChoice, pickupChoices, pickupLimit } from '../../src/lib/reservations/choices';
-import { MAX_LINE_QUANTITY } from '../../src/lib/reservations/list';
-import { WHEY } from '../fixtures/products';
+import type { VariantLive } from '../../../../src/lib/catalogue/live-stock';
+import { productView } from '../../../../src/lib/content/product-view';
+import { onlyChoice, pickupChoices, pickupLimit } from '../../../../src/lib/reservations/choices';
+import { MAX_LINE_QUANTITY } from '../../../../src/lib/reservations/list';
+import { WHEY } from '../../../fixtures/products';
 
 /** What the 'Aggiungi alla lista ritiro' buttons add, built from the product's view. */
 

@@ -4,8 +4,8 @@ import {
 	PICKUP_CODE_ALPHABET,
 	PICKUP_CODE_LENGTH,
 	pickupCode,
-} from '../../src/lib/reservations/code';
-import { isPickupCode } from '../helpers/pickup-code';
+} from '../../../../src/lib/reservations/code';
+import { isPickupCode } from '../../../helpers/pickup-code';
 
 describe('pickupCode', () => {
 	it('has no character people misread: 0, O, 1, I, L, U', () => {

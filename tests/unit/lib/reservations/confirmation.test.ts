@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailStatus } from '../../src/lib/messages/outcome';
-import { TORINO_HOURS } from '../fixtures/shops';
+import type { EmailStatus } from '../../../../src/lib/messages/outcome';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 import {
 	confirmationHref,
 	emailNote,
 	hoursOn,
 	readConfirmation,
 	type EmailNote,
-} from '../../src/lib/reservations/confirmation';
+} from '../../../../src/lib/reservations/confirmation';
 
 /** The confirmation page's address: the code, shop, day and the e-mail's note. */
 

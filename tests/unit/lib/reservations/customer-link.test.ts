@@ -6,17 +6,23 @@ import {
 	tokenOfFragment,
 	tokenOfLink,
 	tokenOfPath,
-} from '../../src/lib/reservations/customer-link';
+} from '../../../../src/lib/reservations/customer-link';
 import {
 	CANCEL_REFUSALS,
 	canCancel,
 	changedMeanwhile,
 	statusWording,
-} from '../../src/lib/reservations/customer-page';
-import { RESERVATION_STATUSES, type ReservationStatus } from '../../src/lib/reservations/status';
-import { hashCustomerToken, newCustomerToken } from '../../src/server/reservations/customer-token';
-import { customerLinkOrigin } from '../../src/server/core/origin';
-import { isCrossSite } from '../../src/server/core/submission';
+} from '../../../../src/lib/reservations/customer-page';
+import {
+	RESERVATION_STATUSES,
+	type ReservationStatus,
+} from '../../../../src/lib/reservations/status';
+import {
+	hashCustomerToken,
+	newCustomerToken,
+} from '../../../../src/server/reservations/customer-token';
+import { customerLinkOrigin } from '../../../../src/server/core/origin';
+import { isCrossSite } from '../../../../src/server/core/submission';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012_-9';
 

@@ -7,8 +7,8 @@ import {
 	pickupDayLabel,
 	pickupDays,
 	romeToday,
-} from '../../src/lib/reservations/days';
-import { TORINO_HOURS } from '../fixtures/shops';
+} from '../../../../src/lib/reservations/days';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 /** Aosta-like hours: closed on Monday and Sunday. */
 const CLOSED_MONDAY = { ...TORINO_HOURS, lunedi: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../fixtures/storage';
+import { memoryStorage } from '../../../fixtures/storage';
 import {
 	clearPickupDraft,
 	emptyPickupDraft,
@@ -8,8 +8,8 @@ import {
 	readPickupDraft,
 	submissionKeyFor,
 	writePickupDraft,
-} from '../../src/lib/reservations/draft';
-import type { PickupRequestBody } from '../../src/lib/reservations/types';
+} from '../../../../src/lib/reservations/draft';
+import type { PickupRequestBody } from '../../../../src/lib/reservations/types';
 
 /** The pickup form's draft and the submission key of a reservation sent again. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_ERRORS } from '../../src/lib/messages/message-schema';
-import type { PickupLine } from '../../src/lib/reservations/list';
+import { CONTACT_ERRORS } from '../../../../src/lib/messages/message-schema';
+import type { PickupLine } from '../../../../src/lib/reservations/list';
 import {
 	firstPickupError,
 	hasPickupErrors,
@@ -8,7 +8,7 @@ import {
 	pickupBody,
 	validatePickup,
 	type PickupForm,
-} from '../../src/lib/reservations/form';
+} from '../../../../src/lib/reservations/form';
 
 /** The reservation's checks in the browser, and the body it sends. */
 

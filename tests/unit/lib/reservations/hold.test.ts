@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { heldThrough, isHolding, type ReservationStatus } from '../../src/lib/reservations/hold';
+import {
+	heldThrough,
+	isHolding,
+	type ReservationStatus,
+} from '../../../../src/lib/reservations/hold';
 
 describe('heldThrough: the pickup day plus the hold days', () => {
 	it.each([

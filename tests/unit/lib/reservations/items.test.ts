@@ -5,9 +5,9 @@ import {
 	PICKUP_LIST_ERRORS,
 	pickupItemErrors,
 	pickupProductIds,
-} from '../../src/lib/reservations/items';
-import { isCatalogueId, toPickupProduct } from '../../src/lib/reservations/product';
-import { lookupProduct, PICKUP_PRODUCTS } from '../fixtures/pickup';
+} from '../../../../src/lib/reservations/items';
+import { isCatalogueId, toPickupProduct } from '../../../../src/lib/reservations/product';
+import { lookupProduct, PICKUP_PRODUCTS } from '../../../fixtures/pickup';
 
 const WHEY = 'whey-concentrate-80';
 const CHOC = 'Whey Concentrate 80 – Cioccolato – 2 kg';

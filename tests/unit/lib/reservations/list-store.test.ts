@@ -1,7 +1,7 @@
 import { setPersistentEngine, type PersistentListener } from '@nanostores/persistent';
 import { cleanStores, keepMount } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lineKey, type PickupItemData } from '../../src/lib/reservations/list';
+import { lineKey, type PickupItemData } from '../../../../src/lib/reservations/list';
 
 /**
  * The pickup list's store over an in-memory storage (the test double of @nanostores/persistent):
@@ -24,7 +24,7 @@ const {
 	clearPickupList,
 	PICKUP_LIST_KEY,
 	removeFromPickupList,
-} = await import('../../src/stores/pickup-list');
+} = await import('../../../../src/stores/pickup-list');
 
 const BAR: PickupItemData = {
 	productId: 'barretta-crunchy',

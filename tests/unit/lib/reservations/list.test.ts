@@ -14,7 +14,7 @@ import {
 	toPickupLine,
 	type PickupItemData,
 	type PickupLine,
-} from '../../src/lib/reservations/list';
+} from '../../../../src/lib/reservations/list';
 
 /** The pickup list's rules: add, quantities, remove, count, and stored data read back. */
 

@@ -8,9 +8,9 @@ import {
 	pickListHref,
 	type PickItem,
 	type PickReservation,
-} from '../../src/lib/reservations/pick-list';
-import type { ReservationStatus } from '../../src/lib/reservations/status';
-import type { ShopCalendar } from '../../src/lib/shops/calendar';
+} from '../../../../src/lib/reservations/pick-list';
+import type { ReservationStatus } from '../../../../src/lib/reservations/status';
+import type { ShopCalendar } from '../../../../src/lib/shops/calendar';
 
 const WHEY_CHOC: PickItem = {
 	productId: 'whey',

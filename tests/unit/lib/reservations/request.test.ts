@@ -4,11 +4,11 @@ import {
 	CONTACT_LENGTH_ERRORS,
 	HONEYPOT_FIELD,
 	SUBMISSION_KEY_FIELD,
-} from '../../src/lib/messages/message-schema';
-import { PICKUP_DAY_ERRORS } from '../../src/lib/reservations/days';
-import { PICKUP_LIST_ERRORS, pickupItemErrors } from '../../src/lib/reservations/items';
-import { parsePickupRequest, PICKUP_SHOP_ERROR } from '../../src/lib/reservations/request';
-import { lookupProduct, PICKUP_SHOPS } from '../fixtures/pickup';
+} from '../../../../src/lib/messages/message-schema';
+import { PICKUP_DAY_ERRORS } from '../../../../src/lib/reservations/days';
+import { PICKUP_LIST_ERRORS, pickupItemErrors } from '../../../../src/lib/reservations/items';
+import { parsePickupRequest, PICKUP_SHOP_ERROR } from '../../../../src/lib/reservations/request';
+import { lookupProduct, PICKUP_SHOPS } from '../../../fixtures/pickup';
 
 /** Thursday 26 November 2026, 11:00 in Rome. */
 const NOW = new Date('2026-11-26T10:00:00Z');

@@ -4,7 +4,7 @@ import {
 	scannedValueOf,
 	scanOutcomeOf,
 	SCAN_TEXTS,
-} from '../../src/lib/reservations/scan';
+} from '../../../../src/lib/reservations/scan';
 
 describe('scannedValueOf', () => {
 	it.each([

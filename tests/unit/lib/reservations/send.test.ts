@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ERROR, type EmailStatus } from '../../src/lib/messages/outcome';
-import type { ContactFetch } from '../../src/lib/messages/send';
+import { NETWORK_ERROR, type EmailStatus } from '../../../../src/lib/messages/outcome';
+import type { ContactFetch } from '../../../../src/lib/messages/send';
 import {
 	classifyPickupAnswer,
 	NO_CODE_ERROR,
@@ -9,12 +9,12 @@ import {
 	readRefusal,
 	sendPickup,
 	type PickupSendOutcome,
-} from '../../src/lib/reservations/send';
+} from '../../../../src/lib/reservations/send';
 import type {
 	PickupAccepted,
 	PickupItemInput,
 	PickupRequestBody,
-} from '../../src/lib/reservations/types';
+} from '../../../../src/lib/reservations/types';
 
 /** What the answers of POST /api/prenotazioni mean for the pickup page. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pickupSettings, toPickupSettings } from '../../src/lib/reservations/settings';
-import { TORINO_HOURS } from '../fixtures/shops';
+import { pickupSettings, toPickupSettings } from '../../../../src/lib/reservations/settings';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 describe('pickupSettings', () => {
 	it('gives the company, the hold days and each shop with a one-line address and every weekday', () => {

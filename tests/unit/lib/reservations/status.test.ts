@@ -13,7 +13,7 @@ import {
 	STATUS_LABELS,
 	type ReservationStatus,
 	type StatusActor,
-} from '../../src/lib/reservations/status';
+} from '../../../../src/lib/reservations/status';
 
 /** Every change the rules allow, written out: "actor: from → to". */
 const ALLOWED = new Set([

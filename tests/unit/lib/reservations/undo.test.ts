@@ -4,8 +4,8 @@ import {
 	secondsLeft,
 	undoCheck,
 	type LastStep,
-} from '../../src/lib/reservations/undo';
-import type { ReservationStatus } from '../../src/lib/reservations/status';
+} from '../../../../src/lib/reservations/undo';
+import type { ReservationStatus } from '../../../../src/lib/reservations/status';
 
 const READY_AT = '2026-11-27T09:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(READY_AT) + ms);

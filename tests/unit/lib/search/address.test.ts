@@ -9,7 +9,7 @@ import {
 	parseSearch,
 	serializeSearch,
 	type SearchState,
-} from '../../src/lib/search/address';
+} from '../../../../src/lib/search/address';
 
 const known = {
 	categories: ['proteine', 'alimenti-fit'],

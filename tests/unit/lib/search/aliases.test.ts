@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, searchAliases } from '../../src/lib/search/aliases';
+import { fold, searchAliases } from '../../../../src/lib/search/aliases';
 
 describe('searchAliases', () => {
 	it.each<[string[], string[]]>([

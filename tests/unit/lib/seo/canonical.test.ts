@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, canonicalUrl } from '../../src/lib/seo/canonical';
+import { canonicalPath, canonicalUrl } from '../../../../src/lib/seo/canonical';
 
 describe('canonicalPath', () => {
 	it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_MAX, metaDescription } from '../../src/lib/seo/description';
+import { DESCRIPTION_MAX, metaDescription } from '../../../../src/lib/seo/description';
 
 describe('metaDescription', () => {
 	it('keeps a short text, with its whitespace collapsed', () => {

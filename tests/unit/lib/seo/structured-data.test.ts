@@ -5,9 +5,9 @@ import {
 	organization,
 	productGroup,
 	store,
-} from '../../src/lib/seo/structured-data';
-import { productView } from '../../src/lib/content/product-view';
-import { WHEY } from '../fixtures/products';
+} from '../../../../src/lib/seo/structured-data';
+import { productView } from '../../../../src/lib/content/product-view';
+import { WHEY } from '../../../fixtures/products';
 
 describe('breadcrumbList', () => {
 	it('numbers the trail and makes absolute URLs', () => {

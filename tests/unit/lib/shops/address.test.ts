@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, formatAddress } from '../../src/lib/shops/address';
+import { directionsUrl, formatAddress } from '../../../../src/lib/shops/address';
 
 describe('formatAddress', () => {
 	it('writes street, postcode, town and province', () => {

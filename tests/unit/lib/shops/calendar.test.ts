@@ -11,8 +11,8 @@ import {
 	nationalHolidays,
 	upcomingClosures,
 	type ShopCalendar,
-} from '../../src/lib/shops/calendar';
-import { TORINO_HOURS } from '../fixtures/shops';
+} from '../../../../src/lib/shops/calendar';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 describe('easterSunday', () => {
 	it.each([

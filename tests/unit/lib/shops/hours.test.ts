@@ -3,8 +3,8 @@ import {
 	formatWeekHours,
 	toOpeningHoursSpecification,
 	type WeekHours,
-} from '../../src/lib/shops/hours';
-import { TORINO_HOURS } from '../fixtures/shops';
+} from '../../../../src/lib/shops/hours';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 const torino: WeekHours = TORINO_HOURS;
 

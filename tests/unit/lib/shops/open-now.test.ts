@@ -5,8 +5,8 @@ import {
 	romeOffsetMinutes,
 	SHOP_TIME_ZONE,
 	type WeekHours,
-} from '../../src/lib/shops/open-now';
-import { TORINO_HOURS } from '../fixtures/shops';
+} from '../../../../src/lib/shops/open-now';
+import { TORINO_HOURS } from '../../../fixtures/shops';
 
 const TORINO = { hours: TORINO_HOURS as WeekHours };
 

@@ -6,7 +6,7 @@ import {
 	safeCell,
 	stockCsv,
 	type StockCsvRow,
-} from '../../src/lib/stock/csv';
+} from '../../../../src/lib/stock/csv';
 
 const HEADER = 'negozio;prodotto;variante;pezzi';
 

@@ -11,7 +11,7 @@ import {
 	refusalText,
 	STOCK_REASONS,
 	type StockReason,
-} from '../../src/lib/stock/ledger';
+} from '../../../../src/lib/stock/ledger';
 
 describe('applyMovement', () => {
 	it.each([

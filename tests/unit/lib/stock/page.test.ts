@@ -6,7 +6,7 @@ import {
 	reviewStocktake,
 	signedPieces,
 	stockKey,
-} from '../../src/lib/stock/page';
+} from '../../../../src/lib/stock/page';
 
 describe('the stock page filters', () => {
 	it.each([

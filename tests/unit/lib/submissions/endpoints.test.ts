@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_ROUTES } from '../../src/lib/http/server-routes';
-import { OUTBOXES } from '../../src/lib/pwa/outbox';
-import { SUBMISSION_ENDPOINTS } from '../../src/lib/submissions/endpoints';
-import { KINDS } from '../../src/server/services';
+import { SERVER_ROUTES } from '../../../../src/lib/http/server-routes';
+import { OUTBOXES } from '../../../../src/lib/pwa/outbox';
+import { SUBMISSION_ENDPOINTS } from '../../../../src/lib/submissions/endpoints';
+import { KINDS } from '../../../../src/server/services';
 
 /**
  * The registry of kinds: every endpoint, owner and report declared once (the outbox table it

@@ -4,7 +4,7 @@ import {
 	nextAttemptAt,
 	retryDelay,
 	type RetryPolicy,
-} from '../../src/server/core/backoff';
+} from '../../../../src/server/core/backoff';
 
 const MINUTE = 60_000;
 /** Every delay of the policy, in order: what an e-mail that always fails goes through. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_POLICY } from '../../src/server/core/backoff';
-import { CoreConfigError, coreConfigFromEnv } from '../../src/server/core/config';
+import { DEFAULT_RETRY_POLICY } from '../../../../src/server/core/backoff';
+import { CoreConfigError, coreConfigFromEnv } from '../../../../src/server/core/config';
 
 const ROOT = '/srv/vigorsport';
 const COMPANY = 'Vigor Sport';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJsonLog, REDACTED } from '../../src/server/core/log';
-import { maskAddresses, scrubPath, scrubText } from '../../src/lib/http/scrub';
+import { createJsonLog, REDACTED } from '../../../../src/server/core/log';
+import { maskAddresses, scrubPath, scrubText } from '../../../../src/lib/http/scrub';
 
 /** The customer's link of the tests: 32 characters of base64url, as the server makes them. */
 const TOKEN = 'Qk9vX2ZhbHNvLXRva2VuLWZvci10ZXN0';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBodyWrittenEntry, isUncertainFailure } from '../../src/server/core/mailer';
+import { isBodyWrittenEntry, isUncertainFailure } from '../../../../src/server/core/mailer';
 
 /** When a failed send may still have delivered the e-mail (never sent twice). */
 describe('isUncertainFailure', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CoreConfigError, coreConfigFromEnv } from '../../src/server/core/config';
-import { createGate, isAuthFailure, isDataCommandEntry } from '../../src/server/core/mailer';
-import { claimerIsGone } from '../../src/server/core/outbox';
-import type { ContactHealth } from '../../src/server/core/service';
-import { backupName } from '../../src/server/operations/backup';
-import { healthAnswer } from '../../src/server/operations/health';
-import { opsSettingsFromEnv } from '../../src/server/core/settings';
-import { ServerConfigError } from '../../src/server/core/server-settings';
+import { CoreConfigError, coreConfigFromEnv } from '../../../../src/server/core/config';
+import { createGate, isAuthFailure, isDataCommandEntry } from '../../../../src/server/core/mailer';
+import { claimerIsGone } from '../../../../src/server/core/outbox';
+import type { ContactHealth } from '../../../../src/server/core/service';
+import { backupName } from '../../../../src/server/operations/backup';
+import { healthAnswer } from '../../../../src/server/operations/health';
+import { opsSettingsFromEnv } from '../../../../src/server/core/settings';
+import { ServerConfigError } from '../../../../src/server/core/server-settings';
 
 const HEALTHY: ContactHealth = {
 	simulationMode: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/server/core/rate-limit';
+import { RateLimiter } from '../../../../src/server/core/rate-limit';
 
 /** A clock the test moves by hand. */
 function clock(start = 0) {

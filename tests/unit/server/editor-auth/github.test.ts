@@ -7,7 +7,7 @@ import {
 	stateFromCookies,
 	STATE_COOKIE,
 	type OAuthSettings,
-} from '../../src/server/editor-auth/github';
+} from '../../../../src/server/editor-auth/github';
 
 const SETTINGS: OAuthSettings = {
 	clientId: 'id1',

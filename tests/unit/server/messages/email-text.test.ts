@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/lib/format/date';
-import { adminNotification, visitorConfirmation } from '../../src/server/messages/email-text';
-import { oneLine } from '../../src/server/core/email-text';
+import { formatDateTime } from '../../../../src/lib/format/date';
+import { adminNotification, visitorConfirmation } from '../../../../src/server/messages/email-text';
+import { oneLine } from '../../../../src/server/core/email-text';
 
 const MESSAGE = {
 	id: 42,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeMessage } from '../../src/server/messages/report';
-import type { StoredMessage } from '../../src/server/messages/store';
-import { escapeForTerminal } from '../../src/lib/format/terminal';
+import { describeMessage } from '../../../../src/server/messages/report';
+import type { StoredMessage } from '../../../../src/server/messages/store';
+import { escapeForTerminal } from '../../../../src/lib/format/terminal';
 
 /** What a visitor wrote can never drive the staff's terminal. */
 

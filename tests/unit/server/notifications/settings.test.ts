@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readSubscription } from '../../src/server/notifications/service';
-import { isAllowedEndpoint, pushSettingsFromEnv } from '../../src/server/notifications/settings';
+import { readSubscription } from '../../../../src/server/notifications/service';
+import {
+	isAllowedEndpoint,
+	pushSettingsFromEnv,
+} from '../../../../src/server/notifications/settings';
 
 /** Which push services a device may name, the settings, and a subscription as posted. */
 

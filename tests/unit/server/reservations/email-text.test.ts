@@ -3,7 +3,7 @@ import {
 	customerConfirmation,
 	shopNotification,
 	type ReservationForEmail,
-} from '../../src/server/reservations/email-text';
+} from '../../../../src/server/reservations/email-text';
 
 const RESERVATION: ReservationForEmail = {
 	id: 12,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ReservationForEmail } from '../../src/server/reservations/email-text';
+import type { ReservationForEmail } from '../../../../src/server/reservations/email-text';
 import {
 	customerCancelledEmail,
 	readyEmail,
 	RESERVATION_STATUS_EMAILS,
 	shopCancelledEmail,
-} from '../../src/server/reservations/status-email-text';
+} from '../../../../src/server/reservations/status-email-text';
 
 const RESERVATION: ReservationForEmail = {
 	id: 12,

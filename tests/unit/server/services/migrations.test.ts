@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/server/services';
+import { MIGRATIONS } from '../../../../src/server/services';
 
 /**
  * The one list of migrations is append-only: a shop's database counts the ones it has applied

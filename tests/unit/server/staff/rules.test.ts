@@ -15,7 +15,7 @@ import {
 	sessionState,
 	type LinkState,
 	type SessionState,
-} from '../../src/server/staff/rules';
+} from '../../../../src/server/staff/rules';
 
 const T0 = Date.UTC(2026, 10, 26, 8, 0, 0);
 const MINUTE = 60_000;

@@ -3,15 +3,15 @@ import {
 	escapeMarkdownHtml,
 	htmlToMarkdown,
 	splitLongDescription,
-} from '../../tools/import-legacy/description';
+} from '../../../../tools/import-legacy/description';
 import {
 	findSection,
 	parseFeatures,
 	parseHeading,
 	parseSections,
 	sectionText,
-} from '../../tools/import-legacy/features';
-import { Notes } from '../../tools/import-legacy/values';
+} from '../../../../tools/import-legacy/features';
+import { Notes } from '../../../../tools/import-legacy/values';
 
 describe('feature text headings', () => {
 	it.each([

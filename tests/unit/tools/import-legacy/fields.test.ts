@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mapCategory } from '../../tools/import-legacy/category';
-import { brandOf, legacyImageUrls, mapFlags, productSlug } from '../../tools/import-legacy/fields';
+import { mapCategory } from '../../../../tools/import-legacy/category';
+import {
+	brandOf,
+	legacyImageUrls,
+	mapFlags,
+	productSlug,
+} from '../../../../tools/import-legacy/fields';
 import {
 	buildVariants,
 	legacyEuros,
@@ -9,9 +14,9 @@ import {
 	shopOfStore,
 	stockRows,
 	type Stock,
-} from '../../tools/import-legacy/variants';
-import { asNumber, Notes } from '../../tools/import-legacy/values';
-import { SITE_CATEGORIES } from '../fixtures/categories';
+} from '../../../../tools/import-legacy/variants';
+import { asNumber, Notes } from '../../../../tools/import-legacy/values';
+import { SITE_CATEGORIES } from '../../../fixtures/categories';
 
 describe('prices of the old API', () => {
 	it.each([

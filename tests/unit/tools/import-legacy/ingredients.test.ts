@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { splitLongDescription, type LongDescription } from '../../tools/import-legacy/description';
-import { parseFeatures } from '../../tools/import-legacy/features';
+import {
+	splitLongDescription,
+	type LongDescription,
+} from '../../../../tools/import-legacy/description';
+import { parseFeatures } from '../../../../tools/import-legacy/features';
 import {
 	findIngredients,
 	isBarOatCream,
 	markAllergens,
-} from '../../tools/import-legacy/ingredients';
-import { findDailyDose, findUsage, findWarnings } from '../../tools/import-legacy/usage';
-import { Notes } from '../../tools/import-legacy/values';
+} from '../../../../tools/import-legacy/ingredients';
+import { findDailyDose, findUsage, findWarnings } from '../../../../tools/import-legacy/usage';
+import { Notes } from '../../../../tools/import-legacy/values';
 
 const noDescription: LongDescription = { body: '' };
 

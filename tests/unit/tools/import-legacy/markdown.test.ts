@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { productFile, toYaml, wrapBody } from '../../tools/import-legacy/markdown';
-import type { ProductFrontmatter } from '../../tools/import-legacy/product';
+import { productFile, toYaml, wrapBody } from '../../../../tools/import-legacy/markdown';
+import type { ProductFrontmatter } from '../../../../tools/import-legacy/product';
 
 const tricky = [
 	'true',

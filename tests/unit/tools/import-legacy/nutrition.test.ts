@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeatures } from '../../tools/import-legacy/features';
+import { parseFeatures } from '../../../../tools/import-legacy/features';
 import {
 	findNutrition,
 	fixedDose,
@@ -9,9 +9,9 @@ import {
 	parseNutritionLines,
 	servingLabel,
 	type NutritionHints,
-} from '../../tools/import-legacy/nutrition';
-import { decideRegime } from '../../tools/import-legacy/regime';
-import { Notes } from '../../tools/import-legacy/values';
+} from '../../../../tools/import-legacy/nutrition';
+import { decideRegime } from '../../../../tools/import-legacy/regime';
+import { Notes } from '../../../../tools/import-legacy/values';
 
 const protein: NutritionHints = { slug: 'whey-test', name: 'Whey Test', category: 'proteine' };
 const supplement: NutritionHints = {

@@ -3,23 +3,23 @@ import path from 'node:path';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { productSchema } from '../../src/lib/content/product-schema';
-import type { ImageHelper } from '../../src/lib/content/schemas';
-import { productFile } from '../../tools/import-legacy/markdown';
+import { productSchema } from '../../../../src/lib/content/product-schema';
+import type { ImageHelper } from '../../../../src/lib/content/schemas';
+import { productFile } from '../../../../tools/import-legacy/markdown';
 import {
 	convertLegacyProduct,
 	mergeRecord,
 	type ConvertedProduct,
-} from '../../tools/import-legacy/product';
-import { Notes } from '../../tools/import-legacy/values';
-import { CATEGORY_SLUGS, SITE_CATEGORIES } from '../fixtures/categories';
+} from '../../../../tools/import-legacy/product';
+import { Notes } from '../../../../tools/import-legacy/values';
+import { CATEGORY_SLUGS, SITE_CATEGORIES } from '../../../fixtures/categories';
 
-/** Stands in for Astro's image() helper, which needs a build (as tests/unit/schemas.test.ts). */
+/** Stands in for Astro's image() helper, which needs a build (as tests/unit/lib/content/schemas.test.ts). */
 const image = (() => z.string()) as unknown as ImageHelper;
 const schema = productSchema({ image });
 
 const fixture = JSON.parse(
-	readFileSync(path.resolve(import.meta.dirname, '../fixtures/legacy/export.json'), 'utf8'),
+	readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/legacy/export.json'), 'utf8'),
 ) as unknown[];
 /** Converts a record into one of the site's categories. */
 const convert = (entry: unknown) => convertLegacyProduct(entry, SITE_CATEGORIES);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConvertedProduct, ProductFrontmatter } from '../../tools/import-legacy/product';
-import { checkConverted, productFileProblems } from '../../tools/import-legacy/validate';
+import type { ConvertedProduct, ProductFrontmatter } from '../../../../tools/import-legacy/product';
+import { checkConverted, productFileProblems } from '../../../../tools/import-legacy/validate';
 
 /** A converted product that builds, changed by `edit`. */
 function converted(edit: (frontmatter: ProductFrontmatter) => void = () => {}): ConvertedProduct {
