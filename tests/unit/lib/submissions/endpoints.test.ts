@@ -6,7 +6,7 @@ import { KINDS } from '../../../../src/server/services';
 
 /**
  * The registry of kinds: every endpoint, owner and report declared once (the outbox table it
- * opened to every owner is tested on a real file: tests/server/submission-kinds-store.test.ts).
+ * opened to every owner is tested on a real file: tests/server/core/submission-kinds-store.test.ts).
  */
 
 describe('the registry of kinds', () => {
