@@ -15,7 +15,7 @@ import { DEFAULT_STOCK_SEED } from '../../../../src/server/stock/seed';
  * (the seed a new database loads once) name only shops and variants the content has.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 const image = (() => z.string()) as unknown as ImageHelper;
 const schema = productSchema({ image });
 
