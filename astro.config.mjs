@@ -15,7 +15,7 @@ import { contentRehypePlugins } from './src/lib/content/sanitize.ts';
 import interactionDirective from './src/integrations/interaction-directive.ts';
 import lateScript from './src/integrations/late-script.ts';
 import pagefindIndex from './src/integrations/pagefind.ts';
-import { SITE_ORIGIN } from './src/lib/site.ts';
+import { SITE_ORIGIN } from './src/lib/site-origin.ts';
 import { MANIFEST_PATH } from './src/lib/http/headers.ts';
 import { precachePatterns } from './src/lib/pwa/offline.ts';
 

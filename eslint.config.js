@@ -101,7 +101,7 @@ export default defineConfig(
 	},
 
 	// The server reads every body, a request's or a fetched answer's, through its one bounded
-	// reader (readBodyAtMost, src/server/submissions/submission.ts), which stops at a limit: a
+	// reader (readBodyAtMost, src/server/core/submission.ts), which stops at a limit: a
 	// body read whole (text(), json(), arrayBuffer(), formData(), blob(), bytes()) or by hand (a
 	// stream's reader, a Node request's 'data' events) can take the server's memory.
 	{
@@ -113,19 +113,37 @@ export default defineConfig(
 				{
 					selector:
 						'CallExpression[arguments.length=0][callee.property.name=/^(text|json|arrayBuffer|formData|blob|bytes)$/]',
-					message:
-						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+					message: 'Read a body only through readBodyAtMost (src/server/core/submission.ts).',
 				},
 				{
 					selector: 'CallExpression[callee.property.name="getReader"]',
-					message:
-						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+					message: 'Read a body only through readBodyAtMost (src/server/core/submission.ts).',
 				},
 				{
 					selector:
 						'CallExpression[callee.property.name=/^(on|once|addListener)$/][arguments.0.value=/^(data|readable)$/]',
-					message:
-						'Read a body only through readBodyAtMost (src/server/submissions/submission.ts).',
+					message: 'Read a body only through readBodyAtMost (src/server/core/submission.ts).',
+				},
+			],
+		},
+	},
+
+	// Pages, layouts and components reach the server only through its facade. dependency-cruiser
+	// checks this rule (pages-reach-server-through-facade, .dependency-cruiser.cjs) for every file
+	// it can read; it cannot read .astro files, so their frontmatter is checked here.
+	{
+		files: ['src/pages/**/*.astro', 'src/components/**/*.astro', 'src/layouts/**/*.astro'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['**/server/**', '!**/server/services', '!**/server/services/routes'],
+							message:
+								'pages-reach-server-through-facade: import the server only from src/server/services (types) or src/server/services/routes.',
+						},
+					],
 				},
 			],
 		},

@@ -20,13 +20,13 @@ if (!folder || positional.length > 1) {
 	process.exit(2);
 }
 
-const { backupDatabase, contactDbPath, DEFAULT_KEEP } = await importOps();
+const { backupDatabase, databasePath, DEFAULT_KEEP } = await importOps();
 const keep = keepRaw === undefined || keepRaw.trim() === '' ? DEFAULT_KEEP : Number(keepRaw);
 if (!Number.isSafeInteger(keep) || keep < 1) {
 	console.error(`--keep / BACKUP_KEEP vuole un numero intero da 1 in su (ricevuto "${keepRaw}").`);
 	process.exit(2);
 }
-const dbPath = contactDbPath(process.env, root);
+const dbPath = databasePath(process.env, root);
 try {
 	const result = await backupDatabase({ dbPath, folder, keep });
 	console.log(

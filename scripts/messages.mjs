@@ -35,7 +35,7 @@ if (!existsSync(modulePath)) {
 	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
 	process.exit(1);
 }
-const { REGISTRY, SubmissionStore, contactDbPath } = await import(pathToFileURL(modulePath).href);
+const { REGISTRY, SubmissionStore, databasePath } = await import(pathToFileURL(modulePath).href);
 
 // The kind whose option was given (`--prenotazioni`), else the one printed by default: every
 // kind with a report declares which (src/server/services/index.ts).
@@ -43,7 +43,7 @@ const reported = REGISTRY.kinds.filter((kind) => kind.report);
 const kind =
 	reported.find((each) => each.report.option !== null && args.includes(each.report.option)) ??
 	reported.find((each) => each.report.option === null);
-const dbPath = contactDbPath(process.env, root);
+const dbPath = databasePath(process.env, root);
 if (!existsSync(dbPath)) {
 	console.log(`${kind.report.none} (il database ${dbPath} non esiste ancora).`);
 	process.exit(0);

@@ -13,8 +13,8 @@ if (args.length !== 1) {
 	console.error('Uso: npm run restore -- <file della copia>');
 	process.exit(2);
 }
-const { contactDbPath, restoreDatabase } = await importOps();
-const dbPath = contactDbPath(process.env, root);
+const { databasePath, restoreDatabase } = await importOps();
+const dbPath = databasePath(process.env, root);
 try {
 	const result = restoreDatabase({ dbPath, file: args[0] });
 	console.log(

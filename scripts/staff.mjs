@@ -36,7 +36,7 @@ if (args.length === 0) {
 const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
 const origin =
 	process.env.PUBLIC_ORIGIN?.trim() || process.env.SITE_URL?.trim() || staff.SITE_ORIGIN;
-const dbPath = staff.contactDbPath(process.env, root);
+const dbPath = staff.databasePath(process.env, root);
 
 const store = staff.openStaffStore(dbPath);
 try {

@@ -34,7 +34,15 @@ export const STAGES = [
 		group: 'static',
 		commands: [[npx, 'prettier', '--check', '.']],
 	},
-	{ name: 'lint', what: 'ESLint', group: 'static', commands: [[npx, 'eslint', '.']] },
+	{
+		name: 'lint',
+		what: 'ESLint, then the import rules (dependency-cruiser)',
+		group: 'static',
+		commands: [
+			[npx, 'eslint', '.'],
+			[npx, 'depcruise', 'src', 'tools', 'scripts', '--config', '.dependency-cruiser.cjs'],
+		],
+	},
 	{
 		name: 'check',
 		what: 'astro check',

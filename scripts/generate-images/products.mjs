@@ -172,7 +172,7 @@ const objectsOf = (value) =>
  * The pictures one product file names (images[].src and variants[].image.src that start with
  * ./), each with the scene that draws it. Pure, and total: any frontmatter, however odd (no
  * variants, S/M/L sizes, unknown flavours or colours, empty names), gets a drawing, and a scene
- * that fails falls back to a plain pack in neutral colours (tests/unit/generate-images.test.ts).
+ * that fails falls back to a plain pack in neutral colours (tests/unit/scripts/generate-images.test.ts).
  * @param {unknown} data the product file's frontmatter
  * @param {string} slug
  * @param {string} category

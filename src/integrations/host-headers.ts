@@ -9,7 +9,7 @@ import {
 	trustedInlineScripts,
 	type FoundScript,
 } from '../lib/http/csp';
-import { ERROR_PAGE_STYLE } from '../server/core/answers';
+import { ERROR_PAGE_STYLE } from '../server/core/submission-responses';
 import { ADMIN_CSP } from '../lib/cms/vendor';
 import { formatHeadersFile, pagePatterns } from '../lib/http/headers';
 import { ISLAND_STYLES, astroRuntimeScripts } from './astro-runtime';

@@ -1,4 +1,4 @@
-import { SITE_ORIGIN } from '../lib/site';
+import { SITE_ORIGIN } from '../lib/site-origin';
 import type { APIRoute } from 'astro';
 
 /** /robots.txt: everything may be indexed except the static API; the sitemap's address. */

@@ -11,7 +11,7 @@
  * - a reservation's page asks the API every 25 seconds whether it changed meanwhile, and says
  *   so; and asks for a confirmation before 'Ritirata' (cancelling confirms with its own box).
  */
-import { secondsLeft } from '../lib/pickup/undo';
+import { secondsLeft } from '../lib/reservations/undo';
 
 const REFRESH_MS = 25_000;
 

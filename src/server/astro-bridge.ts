@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PROXY_SECRET_HEADER } from '../lib/http/proxy';
-import type { AnswerControl } from './answer-headers';
+import type { AnswerControl } from './response-headers';
 import { clientAddressOf, type ProxyTrust } from './client-address';
 import type { Services } from './services';
 

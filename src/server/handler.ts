@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isServerRoute } from '../lib/http/server-routes';
 import { matchRedirect, type RedirectRule } from '../lib/redirects';
-import { setAnswerHeaders, type HostHeaders } from './answer-headers';
+import { setAnswerHeaders, type HostHeaders } from './response-headers';
 import type { ToAstro } from './astro-bridge';
 import { isNotFoundFile, type NotFoundPage } from './not-found';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, redirect, sendError } from './responses';

@@ -5,7 +5,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { plainAddress } from './client-address';
-import type { ServerSettings } from './env';
+import type { ServerSettings } from './core/server-settings';
 import { scrubPath } from '../lib/http/scrub';
 import { clientErrorAnswer, INTERNAL_ERROR, rawAnswer, sendError } from './responses';
 

@@ -7,7 +7,7 @@
  * prerendered endpoint src/pages/[hostFile].ts); this server, bundling the same module, reads
  * the rules back from dist/client/_redirects, so the file a CDN applies and the answers of this
  * server cannot drift apart. The same goes for the headers (dist/client/_headers, read by
- * answer-headers.ts). Rejected: running TypeScript directly (Node 20 cannot strip types) and
+ * response-headers.ts). Rejected: running TypeScript directly (Node 20 cannot strip types) and
  * compiling at start-up (needs the compiler and the sources in production).
  *
  * Order of handling (handler.ts):
@@ -37,7 +37,7 @@
  *
  * Environment: PORT (4321), HOST (127.0.0.1), DIST_DIR (the build this file is part of, e.g.
  * <repo>/dist; tests point it elsewhere), TRUSTED_PROXIES (the proxies whose X-Forwarded-For is
- * believed; the older TRUST_PROXY=1 means the loopback: env.ts), PROXY_SECRET (the CDN
+ * believed; the older TRUST_PROXY=1 means the loopback: core/server-settings.ts), PROXY_SECRET (the CDN
  * function's secret: a request with it names the visitor in X-Visitor-IP), PUBLIC_ORIGIN
  * (the address visitors use, allowed as Origin), GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET,
  * GITHUB_OAUTH_URL and GITHUB_OAUTH_SCOPE (the editor's sign-in), SERVER_HEADERS_TIMEOUT_MS
@@ -54,7 +54,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { parseRedirectsFile } from '../lib/redirects';
-import { hostHeadersFrom } from './answer-headers';
+import { hostHeadersFrom } from './response-headers';
 import { createAstroBridge, type AstroHandler, type Compress } from './astro-bridge';
 import { buildDirs, importBuilt, readBuilt, readBuiltIfAny, stop } from './built';
 import { createSecretWatch, proxyTrust } from './client-address';
@@ -65,7 +65,11 @@ import {
 	type SubmissionServices,
 } from './services';
 import { filePickupCatalogue, type PickupCatalogue } from './reservations';
-import { ServerConfigError, serverSettingsFromEnv, type ServerSettings } from './env';
+import {
+	ServerConfigError,
+	serverSettingsFromEnv,
+	type ServerSettings,
+} from './core/server-settings';
 import { oauthSettingsFromEnv, type OAuthSettings } from './editor-auth';
 import { createHandler } from './handler';
 import { capConnectionsPerAddress, closeOnSignals, createServer, listen } from './lifecycle';
@@ -145,7 +149,7 @@ try {
 let submissions: SubmissionServices;
 try {
 	submissions = createSubmissionServicesFromEnv(process.env, root, pickup, {
-		log: log.contactLog,
+		log: log.consoleLog,
 		onEmailAttempt: log.emailAttempt,
 	});
 } catch (error) {
@@ -173,12 +177,12 @@ try {
 /** Every service of the process, by thing: Astro's handler gets them as `locals.services`. */
 const services: Services = { ...submissions, staff, editorAuth: oauth };
 
-for (const warning of settings.warnings) log.contactLog.warn(warning);
+for (const warning of settings.warnings) log.consoleLog.warn(warning);
 
 /** Which hops are believed about the client's address, and the watch on the CDN's secret. */
 const trust = proxyTrust(settings);
 const secretWatch = createSecretWatch(settings.proxySecret, (message) =>
-	log.contactLog.warn(message),
+	log.consoleLog.warn(message),
 );
 
 /** Compression of Astro's answers (files and the not-found pages are precompressed). */
@@ -209,7 +213,7 @@ const server = createServer(settings, handle, hostHeaders.security, (req, res) =
 capConnectionsPerAddress(server, {
 	maxPerAddress: settings.maxConnectionsPerAddress,
 	isExempt: trust.isTrustedProxy,
-	warn: (message) => log.contactLog.warn(message),
+	warn: (message) => log.consoleLog.warn(message),
 });
 listen(server, settings);
 closeOnSignals(

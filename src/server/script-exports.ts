@@ -21,7 +21,7 @@ import { runAlertsCommand as runAlertsOn } from './alerts';
 import { contactDbPath } from './core/config';
 import { openDatabase } from './core/store';
 
-export { contactDbPath, ContactConfigError } from './core/config';
+export { databasePath, CoreConfigError } from './core/config';
 export { KINDS, REGISTRY } from './services';
 export { SubmissionStore } from './core/store';
 export { BackupError, DEFAULT_KEEP, listBackups } from './operations';
@@ -33,9 +33,9 @@ export { openStockService } from './services';
 export { openReportService } from './services';
 export { REPORT_HELP, ReportCliError, reportPageView } from './reports';
 /** For scripts/staff.mjs: the site's address when no variable names it. */
-export { SITE_ORIGIN } from '../lib/site';
+export { SITE_ORIGIN } from '../lib/site-origin';
 /** For scripts/bench-contact.mjs: the pickup days, by the site's own rule. */
-export { pickupDays } from '../lib/pickup/days';
+export { pickupDays } from '../lib/reservations/days';
 
 type Unbound<Options> = Omit<Options, 'schemaVersion'>;
 

@@ -8,7 +8,7 @@ import {
 	setQuantity,
 	type PickupItemData,
 	type PickupLine,
-} from '../lib/pickup/list';
+} from '../lib/reservations/list';
 import { STORAGE_PREFIX } from '../site';
 import { trySet } from './save';
 
@@ -16,7 +16,7 @@ import { trySet } from './save';
 export const PICKUP_LIST_KEY = `${STORAGE_PREFIX}:lista-ritiro`;
 
 /**
- * The pickup list (docs/pickup.md), kept in one localStorage key and followed across open tabs (the
+ * The pickup list (docs/reservations.md), kept in one localStorage key and followed across open tabs (the
  * storage event). Unreadable stored data counts as an empty list.
  */
 export const $pickupList = persistentAtom<PickupLine[]>(PICKUP_LIST_KEY, [], {
@@ -37,7 +37,7 @@ function save(entries: PickupLine[]): boolean {
 	return trySet($pickupList, entries);
 }
 
-/** Adds pieces of a variant, up to `limit` on its line (lib/pickup/list.ts `addItem`). */
+/** Adds pieces of a variant, up to `limit` on its line (lib/reservations/list.ts `addItem`). */
 export function addToPickupList(
 	item: PickupItemData,
 	quantity: number,

@@ -9,12 +9,12 @@ import {
 	CONTACT_FIELDS,
 	NAME_SHAPE_ERROR,
 	type ContactField,
-} from '../../src/lib/contact/contact-schema';
+} from '../../src/lib/messages/message-schema';
 import { waitForIsland } from './helpers/islands';
 
 /**
  * The contact form on /contatti against the real server (simulation mode: the webServer of
- * playwright.config.ts has no SMTP_HOST), in Chromium (docs/contact.md).
+ * playwright.config.ts has no SMTP_HOST), in Chromium (docs/messages.md).
  */
 
 const FORM = 'form[action="/api/contact"]';

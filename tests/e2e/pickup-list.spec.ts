@@ -6,7 +6,7 @@ import { LINES, storedList, storeList } from './helpers/pickup';
 import { openControlled } from './helpers/worker';
 
 /**
- * The pickup list (docs/pickup.md) on a phone: adding from the product page, cards and favourites,
+ * The pickup list (docs/reservations.md) on a phone: adding from the product page, cards and favourites,
  * the header's badge, /lista-ritiro (pieces up to the shop's stock, remove, shop switch, pickup
  * days, the form, 422 errors), the confirmation page with its QR code, axe, the keyboard.
  *

@@ -47,7 +47,7 @@ test.beforeAll(async () => {
 			SHOP_EMAIL: 'negozio@vigorsport.test',
 			CONTACT_RETRY_POLL_MS: '200',
 			STAFF_RATE_LIMIT: '100000',
-			// 'Pronta' undone in its own tests (tests/server/staff-undo.test.ts): here the e-mail
+			// 'Pronta' undone in its own tests (tests/server/reservations/undo.test.ts): here the e-mail
 			// leaves a second after it.
 			STAFF_UNDO_SECONDS: '1',
 		},

@@ -35,7 +35,7 @@ test.use({ serviceWorkers: 'allow' });
  * keys are the test's, so it can decrypt). The permission, the worker's registration, the key
  * from the server, the POST, the server's push and the worker's notification are all real. A
  * tap on the notification cannot be simulated through CDP: what it opens is the payload's `url`,
- * checked here and in tests/unit/notification-ping.test.ts.
+ * checked here and in tests/unit/lib/notifications/ping.test.ts.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 

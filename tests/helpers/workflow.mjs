@@ -1,6 +1,6 @@
 // @ts-check
 // The deploy workflow (.github/workflows/deploy.yml), read for the tests: its shape is checked
-// (tests/unit/workflow.test.ts), and its build steps build the browser tests' second site, which
+// (tests/unit/repository/deploy-workflow.test.ts), and its build steps build the browser tests' second site, which
 // carries the files the editor saved (tests/e2e/helpers/shared-site.ts). No side effects.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -6,9 +6,9 @@ import {
 	validateContactField,
 	type ContactErrors,
 	type ContactField,
-} from '../../lib/contact/contact-schema';
-import { successToast, type EmailStatus } from '../../lib/contact/outcome';
-import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/contact/send';
+} from '../../lib/messages/message-schema';
+import { successToast, type EmailStatus } from '../../lib/messages/outcome';
+import { CONTACT_ENDPOINT, sendContact, workerOutcome } from '../../lib/messages/send';
 import { CONTACT_OUTBOX } from '../../lib/pwa/outbox';
 import { showToast, TOAST_DURATION } from '../../stores/toasts';
 import {
@@ -38,7 +38,7 @@ export type ContactFormProps = {
 };
 
 /**
- * The contact form (docs/contact.md). Rendered to HTML at build time as a real form
+ * The contact form (docs/messages.md). Rendered to HTML at build time as a real form
  * posting to /api/contact, so it works before hydration and without JavaScript (the server then
  * answers with a page). Once hydrated it validates with the same rules as the server, sends JSON
  * (`sendContact`), and shows the toast that the answer's emailStatus calls for. The draft is kept

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { iconBag } from '../../lib/icons';
-import { clampQuantity } from '../../lib/pickup/list';
+import { clampQuantity } from '../../lib/reservations/list';
 import { variantLive } from '../../lib/catalogue/live-stock';
-import { pickupLimit, type PickupChoice } from '../../lib/pickup/choices';
+import { pickupLimit, type PickupChoice } from '../../lib/reservations/choices';
 import { $pickupPieces, MAX_AT_ONCE } from '../../stores/pickup-pieces';
 import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
@@ -18,7 +18,7 @@ export type PickupAddProps = {
 };
 
 /**
- * 'Aggiungi alla lista ritiro' on the product page (docs/pickup.md): the chosen variant
+ * 'Aggiungi alla lista ritiro' on the product page (docs/reservations.md): the chosen variant
  * ($selectedVariant) in the chosen number of pieces, up to the most one shop has now (the live
  * figure; while it is not known, the list's cap: the list and the server check again). The
  * pieces' select works before the island hydrates and is read when it does; the button is never

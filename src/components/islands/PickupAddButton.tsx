@@ -1,12 +1,12 @@
 import { variantLive } from '../../lib/catalogue/live-stock';
-import { pickupLimit, type PickupChoice } from '../../lib/pickup/choices';
+import { pickupLimit, type PickupChoice } from '../../lib/reservations/choices';
 import { iconBag } from '../../lib/icons';
 import { $liveStock } from '../../stores/live-stock';
 import Icon from './shared/Icon';
 import { addWithToast } from './pickup/add';
 
 export type PickupAddButtonProps = {
-	/** The product's only variant (lib/pickup/product.ts `onlyChoice`). */
+	/** The product's only variant (lib/reservations/product.ts `onlyChoice`). */
 	choice: PickupChoice;
 };
 

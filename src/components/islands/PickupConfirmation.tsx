@@ -5,9 +5,9 @@ import {
 	hoursOn,
 	readConfirmation,
 	type Confirmation,
-} from '../../lib/pickup/confirmation';
-import { customerLinkPath, tokenOfFragment } from '../../lib/pickup/customer-link';
-import { pickupDayLabel, type PickupHours } from '../../lib/pickup/days';
+} from '../../lib/reservations/confirmation';
+import { customerLinkPath, tokenOfFragment } from '../../lib/reservations/customer-link';
+import { pickupDayLabel, type PickupHours } from '../../lib/reservations/days';
 import type { Closure, Opening } from '../../lib/shops/calendar';
 import { ListLoading } from './shared/ListStates';
 
@@ -74,7 +74,7 @@ function CustomerLink({ token }: { token: string }) {
 
 /**
  * /lista-ritiro/confermata: the pickup code in large type, its QR code, the shop and
- * the day, read from the address (lib/pickup/confirmation.ts), what became of the e-mail, and
+ * the day, read from the address (lib/reservations/confirmation.ts), what became of the e-mail, and
  * the customer's link, read from the address's fragment (never sent to a server).
  */
 export default function PickupConfirmation({ shops }: PickupConfirmationProps) {

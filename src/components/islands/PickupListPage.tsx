@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { variantLive } from '../../lib/catalogue/live-stock';
-import { blockingLines, lineStatus } from '../../lib/pickup/availability';
-import { confirmationHref } from '../../lib/pickup/confirmation';
-import { pickupDays } from '../../lib/pickup/days';
+import { blockingLines, lineStatus } from '../../lib/reservations/availability';
+import { confirmationHref } from '../../lib/reservations/confirmation';
+import { pickupDays } from '../../lib/reservations/days';
 import {
 	lineKey,
 	PICKUP_MESSAGES,
 	pieceCount,
 	piecesText,
 	type PickupLine,
-} from '../../lib/pickup/list';
+} from '../../lib/reservations/list';
 import {
 	firstPickupError,
 	hasPickupErrors,
@@ -21,9 +21,9 @@ import {
 	type PickupContactField,
 	type PickupErrors,
 	type PickupForm,
-} from '../../lib/pickup/form';
-import { PICKUP_OFFLINE_TOAST, pickupWorkerOutcome, sendPickup } from '../../lib/pickup/send';
-import type { PickupAccepted } from '../../lib/pickup/types';
+} from '../../lib/reservations/form';
+import { PICKUP_OFFLINE_TOAST, pickupWorkerOutcome, sendPickup } from '../../lib/reservations/send';
+import type { PickupAccepted } from '../../lib/reservations/types';
 import { PICKUP_OUTBOX } from '../../lib/pwa/outbox';
 import {
 	$pickupList,

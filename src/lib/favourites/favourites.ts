@@ -1,7 +1,7 @@
 import type { CatalogueEntry } from '../catalogue/api';
 import { productPath } from '../catalogue/paths';
 import type { ProductView } from '../catalogue/view';
-import type { PickupChoice } from '../pickup/choices';
+import type { PickupChoice } from '../reservations/choices';
 import { parseStoredList, storedRecord } from '../stored-list';
 
 /**

@@ -219,7 +219,7 @@ export async function forward(
 	}
 }
 
-/** The shortest secret the Node server accepts (src/server/env.ts): a shorter one never matches. */
+/** The shortest secret the Node server accepts (src/server/core/server-settings.ts): a shorter one never matches. */
 export const MIN_PROXY_SECRET_LENGTH = 32;
 
 /**

@@ -6,7 +6,7 @@
  * the right thing ('oggi', not yesterday's 'domani'). Pure, in Europe/Rome time; shared by the
  * server (src/server/notifications/) and the service worker (src/sw.ts).
  */
-import { pickupDayLabel, romeToday } from '../pickup/days';
+import { pickupDayLabel, romeToday } from '../reservations/days';
 
 /** What a reservation's push carries (JSON, encrypted for the device). */
 export interface ReservationPing {

@@ -37,7 +37,7 @@ function lastSunday(year: number, month: number): number {
  *
  * Computed, not asked of `Intl.DateTimeFormat`: a browser's first time-zone format loads the
  * time-zone data, 45–75 ms of main thread in Chromium on the development machine, which every
- * page with an 'Aperto ora' line paid before its first paint. tests/unit/open-now.test.ts checks
+ * page with an 'Aperto ora' line paid before its first paint. tests/unit/lib/shops/open-now.test.ts checks
  * the rule against `Intl` hour by hour.
  */
 export function romeOffsetMinutes(now: Date): number {

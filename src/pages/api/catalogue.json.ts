@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { catalogueEntry } from '../../lib/catalogue/api';
 import { getProductViews } from '../../lib/content/queries';
-import { onlyChoice } from '../../lib/pickup/choices';
+import { onlyChoice } from '../../lib/reservations/choices';
 
 /**
  * /api/catalogue.json: the compact index used by favourites to refresh names, prices and photos,

@@ -1,7 +1,7 @@
 import { CONTACT_PAGE, handleContactPost, submissionRoute } from '../../server/services/routes';
 
 /**
- * The contact form's route, on demand like POST /api/prenotazioni (docs/contact.md); every other
+ * The contact form's route, on demand like POST /api/prenotazioni (docs/messages.md); every other
  * page is prerendered. The work is src/server/messages/http.ts's.
  */
 export const prerender = false;

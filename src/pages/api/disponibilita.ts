@@ -3,7 +3,7 @@ import { AVAILABILITY_ERRORS, handleAvailability, json } from '../../server/serv
 
 /**
  * GET /api/disponibilita: pieces still free per variant at a shop, on demand (it changes with
- * every reservation). The work is src/server/reservations/availability.ts's. HEAD is GET without
+ * every reservation). The work is src/server/reservations/availability-http.ts's. HEAD is GET without
  * the body (Astro would otherwise answer it with ALL, a 405 whose Allow names HEAD).
  */
 export const prerender = false;

@@ -1,7 +1,7 @@
 import { handlePickupPost, PICKUP_PAGE, submissionRoute } from '../../server/services/routes';
 
 /**
- * POST /api/prenotazioni (docs/pickup.md): a pickup reservation, on demand like /api/contact, whose
+ * POST /api/prenotazioni (docs/reservations.md): a pickup reservation, on demand like /api/contact, whose
  * machinery it shares. The work is src/server/reservations/http.ts's.
  */
 export const prerender = false;

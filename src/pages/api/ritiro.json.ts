@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getSettings, getShops } from '~/lib/content/queries';
-import { pickupSettings } from '~/lib/pickup/settings';
+import { pickupSettings } from '~/lib/reservations/settings';
 import { romeDate } from '~/lib/shops/open-now';
 
 /**

@@ -1,13 +1,18 @@
 /**
  * The counter's camera scanner, loaded when 'Scansiona il QR' is first tapped: the rear camera
  * (facingMode 'environment') in a dialog with a frame to aim at, read continuously until a
- * pickup code turns up, which opens its reservation (src/lib/pickup/scan.ts decides what a read
+ * pickup code turns up, which opens its reservation (src/lib/reservations/scan.ts decides what a read
  * value is and where it leads). The browser's own BarcodeDetector reads it where it has one that
  * knows QR codes; elsewhere the ZXing ponyfill (./zxing.ts) is loaded from the site. A camera that
  * cannot start (permission refused, none there) closes the dialog with an Italian message next to
  * the code field, which keeps working.
  */
-import { cameraErrorText, scannedValueOf, scanOutcomeOf, SCAN_TEXTS } from '../../lib/pickup/scan';
+import {
+	cameraErrorText,
+	scannedValueOf,
+	scanOutcomeOf,
+	SCAN_TEXTS,
+} from '../../lib/reservations/scan';
 
 /** The part of BarcodeDetector the scanner uses. */
 interface Detector {

@@ -1,14 +1,16 @@
 /**
- * The contact service's settings, read from environment variables (documented in docs/operations.md, 'Settings').
+ * The settings of the core (the database, the mailer, the outbox, the submissions' limits),
+ * read from environment variables (documented in docs/operations.md, 'Settings'). The CONTACT_*
+ * names are the ones operators have set since the first release and stay as they are.
  * Without SMTP_HOST the service runs in simulation mode: messages are stored, no e-mail is
  * sent. A malformed value stops the server at start-up with the variable's name, rather than
  * misbehaving later. Pure apart from resolving the database path.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
-import { isValidEmail } from '../../lib/contact/contact-schema';
+import { isValidEmail } from '../../lib/messages/message-schema';
 import { customerLinkOrigin } from './origin';
-import { DEFAULT_UNDO_SECONDS, MAX_UNDO_SECONDS } from '../../lib/pickup/undo';
+import { DEFAULT_UNDO_SECONDS, MAX_UNDO_SECONDS } from '../../lib/reservations/undo';
 
 /** How to reach the mail server. */
 export interface SmtpConfig {
@@ -29,8 +31,8 @@ export interface SmtpConfig {
 	maxConnections: number;
 }
 
-/** Everything the contact service needs. */
-export interface ContactConfig {
+/** Everything the core needs: the database, the mailer, the outbox, the submissions' limits. */
+export interface CoreConfig {
 	/** Absolute path of the SQLite file; its folder is created on first use. */
 	dbPath: string;
 	/** Null in simulation mode. */
@@ -71,7 +73,7 @@ export interface ContactConfig {
 	retryPollMs: number;
 	/**
 	 * How long staff can undo 'Pronta per il ritiro' (STAFF_UNDO_SECONDS, 10 s), in ms: the
-	 * customer's e-mail waits in the outbox until then (src/lib/pickup/undo.ts).
+	 * customer's e-mail waits in the outbox until then (src/lib/reservations/undo.ts).
 	 */
 	readyUndoMs: number;
 	/**
@@ -84,8 +86,8 @@ export interface ContactConfig {
 }
 
 /** A malformed environment variable. */
-export class ContactConfigError extends Error {
-	override name = 'ContactConfigError';
+export class CoreConfigError extends Error {
+	override name = 'CoreConfigError';
 }
 
 /** Environment variables, as process.env holds them. */
@@ -125,7 +127,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 	if (raw === null) return fallback;
 	const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
 	if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-		throw new ContactConfigError(
+		throw new CoreConfigError(
 			`${name} must be a whole number from ${min} to ${max} (got "${raw}").`,
 		);
 	}
@@ -137,21 +139,20 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 	if (raw === null) return fallback;
 	if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
 	if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-	throw new ContactConfigError(`${name} must be true or false (got "${raw}").`);
+	throw new CoreConfigError(`${name} must be true or false (got "${raw}").`);
 }
 
 function email(env: Env, name: string): string {
 	const raw = value(env, name);
 	if (raw === null) {
-		throw new ContactConfigError(`${name} is required when SMTP_HOST is set: the shop's address.`);
+		throw new CoreConfigError(`${name} is required when SMTP_HOST is set: the shop's address.`);
 	}
-	if (!isValidEmail(raw))
-		throw new ContactConfigError(`${name} is not an e-mail address ("${raw}").`);
+	if (!isValidEmail(raw)) throw new CoreConfigError(`${name} is not an e-mail address ("${raw}").`);
 	return raw;
 }
 
 /** The database file: CONTACT_DB_PATH or the default, resolved against `root`. */
-export function contactDbPath(env: Env, root: string): string {
+export function databasePath(env: Env, root: string): string {
 	const dbPath = value(env, 'CONTACT_DB_PATH') ?? DEFAULT_DB_PATH;
 	return isAbsolute(dbPath) ? dbPath : resolve(root, dbPath);
 }
@@ -165,7 +166,7 @@ function mailbox(name: string, address: string): string {
  * The service's settings from the environment; relative paths resolve against `root`, and the
  * e-mails name `companyName` (the settings' company name).
  */
-export function contactConfigFromEnv(env: Env, root: string, companyName: string): ContactConfig {
+export function coreConfigFromEnv(env: Env, root: string, companyName: string): CoreConfig {
 	const host = value(env, 'SMTP_HOST');
 	const timeoutMs = integer(env, 'CONTACT_SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 600_000);
 	const dataTimeoutMs = integer(
@@ -210,7 +211,7 @@ export function contactConfigFromEnv(env: Env, root: string, companyName: string
 		7 * 86_400_000,
 	);
 	return {
-		dbPath: contactDbPath(env, root),
+		dbPath: databasePath(env, root),
 		linkOrigin: customerLinkOrigin(env),
 		smtp,
 		companyName,

@@ -137,8 +137,8 @@ export function createJsonLog(destination?: DestinationStream) {
 			res.once('close', done);
 		},
 		emailAttempt: (attempt: EmailAttempt): void => logger.info({ type: 'email', ...attempt }),
-		/** A console-like log for the contact service, its texts scrubbed. */
-		contactLog: { log: textLog.log, warn: textLog.warn, error: textLog.error },
+		/** A console-like log for the core and the things, its texts scrubbed. */
+		consoleLog: { log: textLog.log, warn: textLog.warn, error: textLog.error },
 		/**
 		 * Sends the process's `console` to this log: each call one JSON line (an error passed in
 		 * becomes the `err` field, with its stack).

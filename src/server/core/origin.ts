@@ -3,7 +3,7 @@
  * else the build's public address (SITE_URL, as astro.config.mjs reads it), else the site's own.
  * An e-mail is read outside the site, so its link must be absolute.
  */
-import { SITE_ORIGIN } from '../../lib/site';
+import { SITE_ORIGIN } from '../../lib/site-origin';
 
 /** The origin of customer links in e-mails; an unreadable value falls back to the next. */
 export function customerLinkOrigin(env: Readonly<Record<string, string | undefined>>): string {

@@ -5,8 +5,8 @@
  * claims are the outbox's, as for every channel. The service (service.ts) hands it the e-mails
  * of a new submission, claimed when they were stored, and waits a little for them.
  */
-import type { EmailStatus } from '../../lib/contact/outcome';
-import type { ContactConfig } from './config';
+import type { EmailStatus } from '../../lib/messages/outcome';
+import type { CoreConfig } from './config';
 import {
 	describeError,
 	type ChannelOutbox,
@@ -20,7 +20,7 @@ import type { EmailKind } from './schema';
 import { EMAIL_QUEUE, type SubmissionStore } from './store';
 
 /** Where the service logs: failed e-mails, retries, interrupted sends. */
-export type ContactLog = Pick<Console, 'log' | 'warn' | 'error'>;
+export type ConsoleLog = Pick<Console, 'log' | 'warn' | 'error'>;
 
 export { describeError };
 
@@ -89,11 +89,11 @@ function processIsRunning(pid: number): boolean {
 export interface OutboxOptions {
 	store: SubmissionStore;
 	mailer: Mailer;
-	config: ContactConfig;
+	config: CoreConfig;
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	instance: string;
 	now: () => number;
-	log: ContactLog;
+	log: ConsoleLog;
 	/** The one outbox, which the channel joins. */
 	channels: ChannelOutbox;
 	/** Told of every attempt, once its outcome is recorded. */

@@ -9,7 +9,7 @@
  * service, so Astro's build never bundles a second copy of one; without it the route answers 503.
  */
 import type { APIContext, APIRoute } from 'astro';
-import { refuse, type PageWording } from './answers';
+import { refuse, type PageWording } from './submission-responses';
 import { HTTP_ERRORS } from './submission';
 
 /**

@@ -12,8 +12,8 @@
  * API routes import its type, never this module).
  */
 import { randomUUID } from 'node:crypto';
-import type { EmailStatus } from '../../lib/contact/outcome';
-import type { ContactConfig } from './config';
+import type { EmailStatus } from '../../lib/messages/outcome';
+import type { CoreConfig } from './config';
 import type { EmailJob } from './kind';
 import { createSmtpMailer, type Mailer } from './mailer';
 import {
@@ -26,7 +26,7 @@ import {
 	claimerIsGone,
 	createOutbox,
 	describeError,
-	type ContactLog,
+	type ConsoleLog,
 	type EmailAttempt,
 } from './outbox';
 import { RateLimiter } from './rate-limit';
@@ -34,7 +34,7 @@ import type { Delivery, EarlierSubmission, NewEmail, Registry, SubmissionBase } 
 import { CONFLICT, earlierEmailStatus, isConflict, SIMULATED, type KeyConflict } from './earlier';
 import { SubmissionStore } from './store';
 
-export type { ContactLog, EmailAttempt } from './outbox';
+export type { ConsoleLog, EmailAttempt } from './outbox';
 
 /** What the health check learns of the service: counts and states, nothing personal. */
 export interface ContactHealth {
@@ -98,7 +98,7 @@ export interface SubmissionsCore {
 /** What a kind's service works with (src/server/messages/service.ts, pickup/service.ts). */
 export interface SubmissionDesk {
 	readonly store: SubmissionStore;
-	readonly config: ContactConfig;
+	readonly config: CoreConfig;
 	/** Who claims e-mails: this process, unlike any earlier or parallel one. */
 	readonly instance: string;
 	readonly now: () => number;
@@ -149,9 +149,9 @@ export interface SubmissionDesk {
 }
 
 /** Dependencies that the defaults fill in. */
-export interface ContactServiceOptions {
+export interface CoreServiceOptions {
 	now?: () => number;
-	log?: ContactLog;
+	log?: ConsoleLog;
 	/** Told of every e-mail attempt (the JSON log). */
 	onEmailAttempt?: (attempt: EmailAttempt) => void;
 }
@@ -162,9 +162,9 @@ const DAY = 24 * HOUR;
 
 /** Creates the core of the service and its desk; the retry loop starts with start(). */
 export function createSubmissions(
-	config: ContactConfig,
+	config: CoreConfig,
 	registry: Registry,
-	{ now = Date.now, log = console, onEmailAttempt }: ContactServiceOptions = {},
+	{ now = Date.now, log = console, onEmailAttempt }: CoreServiceOptions = {},
 ): { core: SubmissionsCore; desk: SubmissionDesk } {
 	const store = SubmissionStore.open(config.dbPath, registry);
 	const mailer: Mailer | null = config.smtp ? createSmtpMailer(config.smtp, config.from) : null;

@@ -2,7 +2,7 @@
  * The operations settings from the environment: the health check's threshold and the graces of
  * a clean stop. Pure; a bad value throws a ServerConfigError naming the variable.
  */
-import { limitFromEnv, type Env } from '../env';
+import { limitFromEnv, type Env } from './server-settings';
 
 export interface OpsSettings {
 	/** E-mails waiting longer than this make the health check fail (HEALTH_EMAIL_MAX_WAIT_S). */

@@ -16,7 +16,7 @@
  * rate limit, how it stores and answers, and the Italian texts that name what it takes.
  */
 import type { RateDecision } from './rate-limit';
-import { refuse, type ErrorPageWording, type Refusal } from './answers';
+import { refuse, type ErrorPageWording, type Refusal } from './submission-responses';
 
 /** Largest body accepted, in bytes. */
 export const MAX_BODY_BYTES = 32 * 1024;

@@ -12,7 +12,7 @@
  * Web-standard Request and Response; the token endpoint is called with `fetchImpl`.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ServerConfigError, type Env } from '../env';
+import { ServerConfigError, type Env } from '../core/server-settings';
 import { readBodyAtMost } from '../core/submission';
 
 /** What the sign-in needs, from the environment (docs/operations.md, 'Deploy'). */

@@ -11,8 +11,8 @@ import {
 	parseContact,
 	submissionKeyOf,
 	type ContactMessage,
-} from '../../lib/contact/contact-schema';
-import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../core/answers';
+} from '../../lib/messages/message-schema';
+import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../core/submission-responses';
 import type { KeyConflict, SubmitResult } from '../core/service';
 import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
 import { submissionFingerprint } from '../core/submission-fingerprint';

@@ -33,7 +33,7 @@ export const MESSAGES_TABLE = `CREATE TABLE messages (
 export const MESSAGES_SENDER_INDEX = `CREATE INDEX messages_sender ON messages (email, created_at);`;
 
 /**
- * Migration 3: The form's submission key (contact-schema.ts): the same message sent twice is stored
+ * Migration 3: The form's submission key (message-schema.ts): the same message sent twice is stored
  * once.
  */
 export const MESSAGES_SUBMISSION_KEY = `ALTER TABLE messages ADD COLUMN submission_key TEXT;

@@ -4,7 +4,7 @@
  * e-mail is tried, and the answer to a message sent again under its submission key. The
  * e-mails, their retries and the rest are the core's (src/server/core/service.ts).
  */
-import type { ContactMessage } from '../../lib/contact/contact-schema';
+import type { ContactMessage } from '../../lib/messages/message-schema';
 import type { RateDecision } from '../core/rate-limit';
 import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
 import { earlierMessage, insertMessage } from './store';

@@ -16,9 +16,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCatalogueId, toPickupProduct, type PickupProduct } from '../../lib/pickup/product';
-import { toPickupSettings } from '../../lib/pickup/settings';
-import type { PickupSettings } from '../../lib/pickup/types';
+import { isCatalogueId, toPickupProduct, type PickupProduct } from '../../lib/reservations/product';
+import { toPickupSettings } from '../../lib/reservations/settings';
+import type { PickupSettings } from '../../lib/reservations/types';
 import { readBodyAtMost } from '../core/submission';
 
 /** The settings and products a reservation is checked against. */

@@ -6,8 +6,8 @@
  * a link that works is never slowed down, and guessing is (past the allowance a wrong token
  * answers 429, until time has refilled it).
  */
-import { isCustomerToken } from '../../lib/pickup/customer-link';
-import type { ReservationStatus } from '../../lib/pickup/status';
+import { isCustomerToken } from '../../lib/reservations/customer-link';
+import type { ReservationStatus } from '../../lib/reservations/status';
 import { RateLimiter } from '../core/rate-limit';
 import type { StatusChangeResult } from './status-store';
 import type { CustomerReservation } from './customer-store';

@@ -5,7 +5,7 @@
  * shows it. Functions of an open database, called by ContactStore (src/server/messages/store.ts).
  */
 import type Database from 'better-sqlite3';
-import { effectiveStatus, type ReservationStatus } from '../../lib/pickup/status';
+import { effectiveStatus, type ReservationStatus } from '../../lib/reservations/status';
 import { reservationsForEmail } from './store';
 import type { ReservationForEmail } from './email-text';
 

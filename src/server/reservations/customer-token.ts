@@ -1,5 +1,5 @@
 /**
- * The tokens of customer links (src/lib/pickup/customer-link.ts): drawn from the operating
+ * The tokens of customer links (src/lib/reservations/customer-link.ts): drawn from the operating
  * system's source of randomness, and stored only as their SHA-256, so that reading the database
  * (a backup, a stolen copy) opens no reservation.
  */

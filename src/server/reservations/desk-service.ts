@@ -4,7 +4,7 @@
  * through the core's outbox, the automatic 'Non ritirata' on every pass of the background loop,
  * and what staff read of their shops' reservations (staff-store.ts).
  */
-import { undoCheck } from '../../lib/pickup/undo';
+import { undoCheck } from '../../lib/reservations/undo';
 import type { SubmissionDesk } from '../core/service';
 import {
 	staffReservation,

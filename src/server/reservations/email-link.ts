@@ -6,8 +6,8 @@
  * (src/server/reservations/store.ts, RESERVATION_OWNER).
  */
 import type Database from 'better-sqlite3';
-import { customerLinkPath } from '../../lib/pickup/customer-link';
-import { SITE_ORIGIN } from '../../lib/site';
+import { customerLinkPath } from '../../lib/reservations/customer-link';
+import { SITE_ORIGIN } from '../../lib/site-origin';
 import type { ReservationForEmail } from './email-text';
 import type { EmailAttemptContext } from '../core/kind';
 import { hashCustomerToken, newCustomerToken } from './customer-token';

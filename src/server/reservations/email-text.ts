@@ -1,5 +1,5 @@
 /**
- * The two e-mails of a pickup reservation (docs/pickup.md), in Italian, as plain text. Pure.
+ * The two e-mails of a pickup reservation (docs/reservations.md), in Italian, as plain text. Pure.
  *
  * - The shop's notification is read on a phone at the counter: the code first (in the subject
  *   too), then the day, the customer and the items, one short line each, and the indicative
@@ -12,8 +12,8 @@
  */
 import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
-import type { ReservationLine } from '../../lib/pickup/items';
-import { pickupDayLabel } from '../../lib/pickup/days';
+import type { ReservationLine } from '../../lib/reservations/items';
+import { pickupDayLabel } from '../../lib/reservations/days';
 import { CONFIRMATION_WITHHELD_NOTE, oneLine, type EmailText } from '../core/email-text';
 import type { EmailDeclaration, EmailSettings } from '../core/kind';
 

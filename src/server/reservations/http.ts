@@ -1,12 +1,12 @@
 /**
- * POST /api/prenotazioni over HTTP (docs/pickup.md), with web-standard Request and Response (the
+ * POST /api/prenotazioni over HTTP (docs/reservations.md), with web-standard Request and Response (the
  * Astro route in src/pages/api/prenotazioni.ts only wires it). The steps every kind shares are
  * src/server/core/submission.ts's: cross-site Origin 403, content type 415, size
  * 413, UTF-8 and JSON 400, rate limit 429, 503 when not stored. Its own:
  *
  * - JSON only: the list page needs JavaScript. A form post gets a 415 saying so (a small
  *   Italian page for a browser).
- * - The checks of src/lib/pickup/request.ts against the build the server serves (the shops of
+ * - The checks of src/lib/reservations/request.ts against the build the server serves (the shops of
  *   /api/ritiro.json, the products of /api/product/<id>.json): 422 `{ error, fields, items }`.
  * - 422 too when a line asks more pieces than the shop has free (its shelf stock from the build
  *   less what other reservations hold there), checked and stored under one write lock.
@@ -14,12 +14,16 @@
  *   stored already with the same contents (then `duplicate: true`, with the first
  *   reservation's id and code, before the rate limit and the checks); 409 for other contents.
  */
-import { CONTACT_LABELS, submissionKeyOf } from '../../lib/contact/contact-schema';
-import { pickupItemErrors, pickupProductIds, type PickupItemError } from '../../lib/pickup/items';
-import type { PickupProduct } from '../../lib/pickup/product';
-import { parsePickupRequest, type PickupReservation } from '../../lib/pickup/request';
-import type { PickupAccepted, PickupField } from '../../lib/pickup/types';
-import { json, refuse, type PageWording } from '../core/answers';
+import { CONTACT_LABELS, submissionKeyOf } from '../../lib/messages/message-schema';
+import {
+	pickupItemErrors,
+	pickupProductIds,
+	type PickupItemError,
+} from '../../lib/reservations/items';
+import type { PickupProduct } from '../../lib/reservations/product';
+import { parsePickupRequest, type PickupReservation } from '../../lib/reservations/request';
+import type { PickupAccepted, PickupField } from '../../lib/reservations/types';
+import { json, refuse, type PageWording } from '../core/submission-responses';
 import type { KeyConflict } from '../core/service';
 import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
 import { submissionFingerprint } from '../core/submission-fingerprint';

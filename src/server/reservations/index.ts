@@ -10,7 +10,7 @@ import type { SubmissionDesk } from '../core/service';
 import type { PickupCatalogue } from './catalogue';
 import { createCustomerService, type CustomerService } from './customer-service';
 import { createReservationDeskService, type ReservationDeskService } from './desk-service';
-import { createPickListService, type PickListService } from './pick-list';
+import { createPickListService, type PickListService } from './pick-list-store';
 import { createPickupService, type PickupService } from './service';
 
 export { RESERVATIONS } from './kind';
@@ -24,9 +24,13 @@ export { filePickupCatalogue, httpPickupCatalogue, type PickupCatalogue } from '
 export { handlePickupPost, PICKUP_PAGE } from './http';
 /** The pieces reservations hold, as the stock ledger's facade wiring reads them. */
 export { heldPieces, openHolds } from './store';
-export { AVAILABILITY_ERRORS, handleAvailability } from './availability';
-export { actionAnswer, detailAnswer, listAnswer } from './desk';
-export { handleCustomerPage, PRIVATE_PAGE_HEADERS, type CustomerPageView } from './customer-page';
+export { AVAILABILITY_ERRORS, handleAvailability } from './availability-http';
+export { actionAnswer, detailAnswer, listAnswer } from './desk-http';
+export {
+	handleCustomerPage,
+	PRIVATE_PAGE_HEADERS,
+	type CustomerPageView,
+} from './customer-page-http';
 export {
 	deskListView,
 	reservationPageView,
@@ -34,7 +38,7 @@ export {
 	type ReservationPage,
 	type ReservationView,
 } from './view';
-export type { PickDayLink, PickListView } from './pick-list';
+export type { PickDayLink, PickListView } from './pick-list-store';
 export { pickListPageView, type PickListPage } from './pick-list-view';
 
 /* What l'andamento (src/server/reports/) reads of the reservations. */

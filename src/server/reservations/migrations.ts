@@ -65,7 +65,7 @@ export const RESERVATIONS_TABLES = `CREATE TABLE reservations (
 
 /**
  * Migration 7: Held stock: a reservation holds its pieces while 'held' and up to its last held day
- * (src/lib/pickup/hold.ts; staff will mark it collected or cancelled). The fingerprint of what was
+ * (src/lib/reservations/hold.ts; staff will mark it collected or cancelled). The fingerprint of what was
  * sent under a submission key, so the same key with other contents is refused. A confirmation left
  * unsent because its address had its day's share of them.
  */
@@ -83,7 +83,7 @@ export const RESERVATIONS_HELD_STOCK = `ALTER TABLE reservations ADD COLUMN stat
 	CREATE INDEX emails_recipient ON emails (recipient COLLATE NOCASE, kind);`;
 
 /**
- * Migration 11: Reservation states (src/lib/pickup/status.ts): 'ready' and 'not_collected' join the
+ * Migration 11: Reservation states (src/lib/reservations/status.ts): 'ready' and 'not_collected' join the
  * states, `version` counts the changes (a change names the version it was made from, so two people
  * acting at once cannot overwrite each other), `reservation_events` records who changed what and
  * when (staff_name as it was then). SQLite cannot change a CHECK: the table is copied, ids, rows

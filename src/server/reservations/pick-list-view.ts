@@ -5,13 +5,13 @@
  * rules, sends the same e-mail and can be undone the same way as on a reservation's page; a
  * change made sends the browser back to the list (POST, then GET: a reload sends nothing twice).
  */
-import { ACTION_DONE, DESK_TEXTS } from '../../lib/pickup/desk';
-import { pickActionOf, pickDoneOf, pickListHref } from '../../lib/pickup/pick-list';
-import { secondsLeft } from '../../lib/pickup/undo';
+import { ACTION_DONE, DESK_TEXTS } from '../../lib/reservations/desk';
+import { pickActionOf, pickDoneOf, pickListHref } from '../../lib/reservations/pick-list';
+import { secondsLeft } from '../../lib/reservations/undo';
 import type { StaffMember } from '../staff';
-import { readDeskFields, reservationIdOf, runDeskAction } from './desk';
+import { readDeskFields, reservationIdOf, runDeskAction } from './desk-http';
 import type { ReservationDeskService } from './desk-service';
-import type { PickListService, PickListView } from './pick-list';
+import type { PickListService, PickListView } from './pick-list-store';
 import type { PageAnswer } from './view';
 
 /** The reservation a tick just changed, as the list's banner shows it. */

@@ -8,7 +8,7 @@
 import { formatDateTime } from '../../lib/format/date';
 import { formatPrice } from '../../lib/format/price';
 import { escapeForTerminal as safe } from '../../lib/format/terminal';
-import { pickupDayLabel } from '../../lib/pickup/days';
+import { pickupDayLabel } from '../../lib/reservations/days';
 import {
 	describeClientAddress,
 	describeEmails,

@@ -5,10 +5,10 @@
  * the answer to a reservation sent again under its submission key, and the pieces free per shop.
  * The e-mails, their retries and the rest are the core's (src/server/core/service.ts).
  */
-import type { PickupReservation } from '../../lib/pickup/request';
+import type { PickupReservation } from '../../lib/reservations/request';
 import { RateLimiter, type RateDecision } from '../core/rate-limit';
 import type { KeyConflict, SubmissionDesk, SubmitOptions, SubmitResult } from '../core/service';
-import { customerLinkPath } from '../../lib/pickup/customer-link';
+import { customerLinkPath } from '../../lib/reservations/customer-link';
 import { hashCustomerToken, newCustomerToken } from './customer-token';
 import { availablePieces } from '../../lib/stock/ledger';
 import { onHandAt } from '../stock';

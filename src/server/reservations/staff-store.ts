@@ -7,13 +7,13 @@
  * shop was never told of it.
  */
 import type Database from 'better-sqlite3';
-import type { DeskListItem } from '../../lib/pickup/desk-list';
-import { romeToday } from '../../lib/pickup/days';
+import type { DeskListItem } from '../../lib/reservations/desk-list';
+import { romeToday } from '../../lib/reservations/days';
 import {
 	effectiveStatus,
 	HOLDING_STATUSES_SQL,
 	type ReservationStatus,
-} from '../../lib/pickup/status';
+} from '../../lib/reservations/status';
 import type { EmailKind, EmailState } from '../core/schema';
 import { eventsOf, type ReservationEvent } from './status-store';
 

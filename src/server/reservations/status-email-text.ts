@@ -1,5 +1,5 @@
 /**
- * The e-mails of a reservation's changes of state (src/lib/pickup/status.ts), in Italian, as
+ * The e-mails of a reservation's changes of state (src/lib/reservations/status.ts), in Italian, as
  * plain text. Pure.
  *
  * - Ready: the customer learns the products are ready, with the code to show, the shop, and
@@ -10,7 +10,7 @@
  * None of the customer's e-mails carry what the visitor typed, as the confirmation does not.
  */
 import { formatPrice } from '../../lib/format/price';
-import { pickupDayLabel } from '../../lib/pickup/days';
+import { pickupDayLabel } from '../../lib/reservations/days';
 import { oneLine, type EmailText } from '../core/email-text';
 import type { EmailDeclaration, EmailSettings } from '../core/kind';
 import { lineName, linePrice, pieces, type ReservationForEmail } from './email-text';

@@ -1,12 +1,12 @@
 /**
- * Changes of a reservation's state in the messages database (src/lib/pickup/status.ts has the
+ * Changes of a reservation's state in the messages database (src/lib/reservations/status.ts has the
  * rules): one function for every change, by staff, by the customer or by the server. A change,
  * the event that records who made it and when, and the e-mails it sends are written in one
  * IMMEDIATE transaction, so no one sees one without the others, and two changes of the same
  * reservation are made one after the other: the second one, made from the version the first one
  * replaced, is refused as a conflict instead of overwriting it.
  *
- * 'Pronta per il ritiro' can be undone for a short while (src/lib/pickup/undo.ts): its e-mail to
+ * 'Pronta per il ritiro' can be undone for a short while (src/lib/reservations/undo.ts): its e-mail to
  * the customer is stored due at the end of that window rather than sent at once, and the undo
  * deletes it in the same transaction that moves the reservation back to 'held', so an undone
  * 'Pronta' never reaches the customer and an e-mail already on its way cannot be undone. Any
@@ -22,19 +22,19 @@
  * stores it first for its own, so a change is always judged against the state of now.
  */
 import type Database from 'better-sqlite3';
-import { romeToday } from '../../lib/pickup/days';
+import { romeToday } from '../../lib/reservations/days';
 import {
 	checkChange,
 	effectiveStatus,
 	HOLDING_STATUSES_SQL,
 	type ReservationStatus,
 	type StatusActor,
-} from '../../lib/pickup/status';
+} from '../../lib/reservations/status';
 import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
 import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
 import { recordCollection } from '../stock';
-import { readyEmailDueAt, undoCheck } from '../../lib/pickup/undo';
+import { readyEmailDueAt, undoCheck } from '../../lib/reservations/undo';
 import { insertClaimedEmails, insertEmailsDueAt } from '../core/email-rows';
 import type { EmailJob } from '../core/kind';
 import type { NewEmail } from '../core/schema';

@@ -3,17 +3,17 @@
  * `reservation_items`, src/server/core/schema.ts): storing one with its e-mails in one
  * transaction, under a pickup code no other stored reservation has, only when the shop
  * still has its pieces available (on hand in the stock ledger, src/server/stock/, minus the
- * pieces other reservations hold there, src/lib/pickup/hold.ts); finding the one stored under
+ * pieces other reservations hold there, src/lib/reservations/hold.ts); finding the one stored under
  * a submission key; reading them for the e-mails and for staff. Functions of the open database (SubmissionStore.db,
  * src/server/core/store.ts); the outbox, retention and the rest are the core's.
  */
 import type Database from 'better-sqlite3';
-import { pickupCode } from '../../lib/pickup/code';
-import type { ReservationLine } from '../../lib/pickup/items';
-import type { PickupReservation } from '../../lib/pickup/request';
-import { pickupDayHours, romeToday } from '../../lib/pickup/days';
-import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/pickup/hold';
-import { HOLDING_STATUSES_SQL } from '../../lib/pickup/status';
+import { pickupCode } from '../../lib/reservations/code';
+import type { ReservationLine } from '../../lib/reservations/items';
+import type { PickupReservation } from '../../lib/reservations/request';
+import { pickupDayHours, romeToday } from '../../lib/reservations/days';
+import { heldThrough, NEW_RESERVATION_STATUS } from '../../lib/reservations/hold';
+import { HOLDING_STATUSES_SQL } from '../../lib/reservations/status';
 import { formatDayHours } from '../../lib/shops/hours';
 import {
 	emailStates,
@@ -150,7 +150,7 @@ export function variantKey(productId: string, variantId: string): string {
 
 /**
  * Pieces held at a shop on `now`'s Rome day, by variant (variantKey): those of the reservations
- * still 'held' or 'ready' whose last held day has not passed (src/lib/pickup/hold.ts), even
+ * still 'held' or 'ready' whose last held day has not passed (src/lib/reservations/hold.ts), even
  * before the background pass has marked them 'not_collected'. Spam holds nothing: the shop
  * never prepares it.
  */

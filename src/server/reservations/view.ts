@@ -10,7 +10,7 @@
  */
 import { formatPrice } from '../../lib/format/price';
 import { ownValue } from '../../lib/own-key';
-import { pickupDayLabel } from '../../lib/pickup/days';
+import { pickupDayLabel } from '../../lib/reservations/days';
 import {
 	ACTION_DONE,
 	ACTION_LABELS,
@@ -18,14 +18,14 @@ import {
 	atTime,
 	DESK_TEXTS,
 	type DeskAction,
-} from '../../lib/pickup/desk';
-import type { DeskDay } from '../../lib/pickup/desk-list';
-import { pickupCodeOf } from '../../lib/pickup/code';
-import { STATUS_LABELS, type StatusActor } from '../../lib/pickup/status';
-import { secondsLeft } from '../../lib/pickup/undo';
+} from '../../lib/reservations/desk';
+import type { DeskDay } from '../../lib/reservations/desk-list';
+import { pickupCodeOf } from '../../lib/reservations/code';
+import { STATUS_LABELS, type StatusActor } from '../../lib/reservations/status';
+import { secondsLeft } from '../../lib/reservations/undo';
 import type { EmailState } from '../core/schema';
 import type { StaffMember } from '../staff';
-import { deskActionFromRequest, listJson, reservationIdOf } from './desk';
+import { deskActionFromRequest, listJson, reservationIdOf } from './desk-http';
 import type { DeskReservation, ReservationDeskService } from './desk-service';
 
 /** Where to send the browser, or the page to render with its status. */

@@ -1,8 +1,9 @@
 /**
  * The one facade of the server: what pages and routes reach as `Astro.locals.services.<thing>`,
  * and how it is put together. Each thing lives in its own folder with an `index.ts` as its face
- * (messages/, reservations/, stock/, staff/, editor-auth/, operations/), on the core (core/: the
- * database, the outbox, the mailer, rate limits, the HTTP steps), which imports none of them.
+ * (messages/, reservations/, stock/, notifications/, staff/, editor-auth/, operations/), on the
+ * core (core/: the database, the outbox, the mailer, rate limits, the HTTP steps), which imports
+ * none of them.
  * Pages import nothing else of the server: their types from here, and the few route adapters
  * they run from ./routes.ts.
  *
@@ -10,12 +11,8 @@
  * or under `astro dev` by src/integrations/dev-contact.ts and dev-staff.ts. No `astro:*`
  * imports: pages import this module's types only, so Astro's build bundles no second copy.
  */
-import { contactConfigFromEnv, type ContactConfig, type Env } from '../core/config';
-import {
-	createSubmissions,
-	type ContactServiceOptions,
-	type SubmissionsCore,
-} from '../core/service';
+import { coreConfigFromEnv, type CoreConfig, type Env } from '../core/config';
+import { createSubmissions, type CoreServiceOptions, type SubmissionsCore } from '../core/service';
 import type { OAuthSettings } from '../editor-auth';
 import { createMessagesService, type MessagesService } from '../messages';
 import {
@@ -107,7 +104,7 @@ export interface SubmissionServicesOptions extends ContactServiceOptions {
 
 /** Creates the submissions' services; the outbox's loop starts with `outbox.start()`. */
 export function createSubmissionServices(
-	config: ContactConfig,
+	config: CoreConfig,
 	pickup: PickupCatalogue,
 	options?: SubmissionServicesOptions,
 ): SubmissionServices {
@@ -159,10 +156,10 @@ export function createSubmissionServicesFromEnv(
 	env: Env,
 	root: string,
 	pickup: PickupCatalogue,
-	options?: ContactServiceOptions,
+	options?: CoreServiceOptions,
 ): SubmissionServices {
 	const services = createSubmissionServices(
-		contactConfigFromEnv(env, root, pickup.settings.companyName),
+		coreConfigFromEnv(env, root, pickup.settings.companyName),
 		pickup,
 		{
 			...options,

@@ -7,7 +7,7 @@
  * The migrations are append-only: their count is the schema version SQLite keeps in
  * `user_version`, so a database written by an earlier release opens and upgrades. A new one
  * goes at the end, whichever thing it belongs to; never move or edit a shipped entry
- * (tests/unit/migrations.test.ts pins them).
+ * (tests/unit/server/services/migrations.test.ts pins them).
  */
 import type { Migration, Registry } from '../core/schema';
 import type { SubmissionKind } from '../core/kind';

@@ -5,7 +5,7 @@
  * without it; so Astro's build bundles these functions and no service.
  */
 export { submissionRoute } from '../core/route';
-export { json } from '../core/answers';
+export { json } from '../core/submission-responses';
 export { finishSignIn, startSignIn } from '../editor-auth';
 export {
 	ALERT_PAGE,

@@ -1,11 +1,12 @@
 /**
  * The stock ledger put together with what it reads of other things: the reservations' holds
  * (the pieces they keep, and the open ones 'Pezzi mancanti' shares on hand out to) and the
- * build's catalogue. The ledger's folder imports no other thing and reservations ask the
- * ledger through its face, so the two meet only here.
+ * build's catalogue. The ledger's folder imports no reservation module (of the other things,
+ * only the staff guard's face, for its routes) and reservations ask the ledger through its face,
+ * so the two meet only here.
  */
 import type Database from 'better-sqlite3';
-import { contactDbPath } from '../core/config';
+import { databasePath } from '../core/config';
 import { openDatabase } from '../core/store';
 import { filePickupCatalogue, heldPieces, openHolds } from '../reservations';
 import {
@@ -46,7 +47,7 @@ export function openStockService(
 	clientDir: string,
 ): StockServiceHandle {
 	const catalogue = filePickupCatalogue(clientDir);
-	const db = openDatabase(contactDbPath(env, root), MIGRATIONS);
+	const db = openDatabase(databasePath(env, root), MIGRATIONS);
 	try {
 		const service = createStockOn(db, catalogue, Date.now);
 		seedStockFromFile(service, stockSeedPath(env, root));

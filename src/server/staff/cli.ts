@@ -12,7 +12,7 @@
  * sent by the running server's retry loop within a poll (CONTACT_RETRY_POLL_MS); in simulation
  * mode it is printed here, for the person at the server to pass on.
  */
-import { isValidEmail } from '../../lib/contact/contact-schema';
+import { isValidEmail } from '../../lib/messages/message-schema';
 import { LINK_EMAILS_PER_HOUR, queueLinkEmail } from './link-mail';
 import { linkUrl } from './links';
 import type { StaffListing, StaffStore } from './store';

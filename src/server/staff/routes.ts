@@ -6,7 +6,7 @@
  * before any of these runs. Sign-in attempts and link requests count against a rate limit per
  * visitor's address; over it, 429 with Retry-After, whatever the request holds.
  */
-import { isValidEmail } from '../../lib/contact/contact-schema';
+import { isValidEmail } from '../../lib/messages/message-schema';
 import { readBodyAtMost, seconds } from '../core/submission';
 import {
 	publicOriginOf,

@@ -19,7 +19,7 @@ import {
 	type PublicKeyCredentialRequestOptionsJSON,
 	type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { contactDbPath, type Env } from '../core/config';
+import { databasePath, type Env } from '../core/config';
 import { RateLimiter, type RateDecision } from '../core/rate-limit';
 import type { Registry } from '../core/schema';
 import { queueLinkEmail } from './link-mail';
@@ -272,7 +272,7 @@ export function createStaffServiceFromEnv(
 		throw new Error(`STAFF_RATE_LIMIT must be a whole number, 0 or more (got "${raw ?? ''}").`);
 	}
 	return createStaffService({
-		dbPath: contactDbPath(env, root),
+		dbPath: databasePath(env, root),
 		registry,
 		rateLimitPerMinute: limit,
 		mailLinks: Boolean(env['SMTP_HOST']?.trim()),

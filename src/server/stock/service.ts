@@ -7,7 +7,7 @@
  * reads, changes.ts writes, batch.ts records many movements at once.
  */
 import type Database from 'better-sqlite3';
-import type { PickupProduct } from '../../lib/pickup/product';
+import type { PickupProduct } from '../../lib/reservations/product';
 import { recordBatch, type BatchInput, type BatchResult } from './batch';
 import { adjustOne, seedStock, setMinimum, stocktake, type StocktakeRefusal } from './changes';
 import type { MissingLine } from './collections';

@@ -5,8 +5,8 @@ import {
 	MAX_LENGTH,
 	MIN_LENGTH,
 	type ContactField,
-} from '~/lib/contact/contact-schema';
-import type { ToastText } from '~/lib/contact/outcome';
+} from '~/lib/messages/message-schema';
+import type { ToastText } from '~/lib/messages/outcome';
 
 /** A text field of the form (the privacy box is a checkbox). */
 export type TextField = Exclude<ContactField, 'privacy'>;

@@ -4,7 +4,7 @@ import {
 	EMPTY_CONTACT,
 	type ContactField,
 	type ContactInput,
-} from '~/lib/contact/contact-schema';
+} from '~/lib/messages/message-schema';
 import {
 	clearDraft,
 	keptSubmissionKey,
@@ -12,8 +12,8 @@ import {
 	readDraft,
 	writeDraft,
 	type DraftStorage,
-} from '~/lib/contact/draft';
-import { mergeReservation } from '~/lib/contact/reservation';
+} from '~/lib/messages/draft';
+import { mergeReservation } from '~/lib/messages/reservation';
 
 /** localStorage, or null where the browser refuses it (private mode, blocked storage). */
 export function browserStorage(): DraftStorage | null {

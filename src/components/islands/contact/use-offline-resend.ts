@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { failureDescription, OFFLINE_TOAST, type ToastText } from '~/lib/contact/outcome';
+import { failureDescription, OFFLINE_TOAST, type ToastText } from '~/lib/messages/outcome';
 import type { Outbox } from '~/lib/pwa/outbox';
 import { showError, showToast } from '~/stores/toasts';
 

@@ -4,7 +4,7 @@ import {
 	readProductForReservation,
 	reservationDetails,
 	reservationText,
-} from '~/lib/contact/reservation';
+} from '~/lib/messages/reservation';
 
 /** The shops, to name the one chosen for a reservation. */
 export type ReservationShops = readonly { id: string; name: string }[];

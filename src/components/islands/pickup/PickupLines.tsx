@@ -6,9 +6,9 @@ import {
 	statusText,
 	type LineStatus,
 	type ProductState,
-} from '~/lib/pickup/availability';
+} from '~/lib/reservations/availability';
 import { formatPrice } from '~/lib/format/price';
-import { lineKey, type PickupLine } from '~/lib/pickup/list';
+import { lineKey, type PickupLine } from '~/lib/reservations/list';
 import { QuantitySelect } from './QuantitySelect';
 import { ownValue } from '~/lib/own-key';
 

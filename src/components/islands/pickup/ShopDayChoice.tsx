@@ -1,4 +1,4 @@
-import type { PickupDay, PickupHours } from '~/lib/pickup/days';
+import type { PickupDay, PickupHours } from '~/lib/reservations/days';
 import type { Closure, Opening } from '~/lib/shops/calendar';
 
 /** A shop as the pickup page receives it from the content, at build time. */
@@ -71,7 +71,7 @@ function hoursText(day: PickupDay): string {
 	return day.hours.map((range) => range.replace('-', '–')).join(', ');
 }
 
-/** The pickup day: the shop's next open days (lib/pickup/days.ts), each with its hours. */
+/** The pickup day: the shop's next open days (lib/reservations/days.ts), each with its hours. */
 export function DayChoice({
 	baseId,
 	days,

@@ -1,5 +1,5 @@
-import { addedDescription, PICKUP_MESSAGES } from '~/lib/pickup/list';
-import type { PickupChoice } from '~/lib/pickup/choices';
+import { addedDescription, PICKUP_MESSAGES } from '~/lib/reservations/list';
+import type { PickupChoice } from '~/lib/reservations/choices';
 import { addToPickupList } from '~/stores/pickup-list';
 import { showError, showToast } from '~/stores/toasts';
 
@@ -12,7 +12,7 @@ const REFUSALS = {
 
 /**
  * Adds pieces of a variant to the pickup list, up to `limit` (the most one shop has now, by the
- * live figure: lib/pickup/choices.ts `pickupLimit`), and says so with a toast, as the
+ * live figure: lib/reservations/choices.ts `pickupLimit`), and says so with a toast, as the
  * favourites' heart does (src/stores/toasts.ts).
  */
 export function addWithToast(choice: PickupChoice, quantity: number, limit: number): void {

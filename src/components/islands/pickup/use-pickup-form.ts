@@ -6,9 +6,9 @@ import {
 	submissionKeyFor,
 	writePickupDraft,
 	type PickupDraft,
-} from '~/lib/pickup/draft';
-import type { PickupForm } from '~/lib/pickup/form';
-import type { PickupRequestBody } from '~/lib/pickup/types';
+} from '~/lib/reservations/draft';
+import type { PickupForm } from '~/lib/reservations/form';
+import type { PickupRequestBody } from '~/lib/reservations/types';
 import { browserStorage } from '../contact/use-draft';
 
 const EMPTY_FORM: PickupForm = {
@@ -27,7 +27,7 @@ function draftOf(form: PickupForm, stored: PickupDraft): PickupDraft {
 }
 
 /**
- * The pickup form's values and their draft in localStorage (lib/pickup/draft.ts): read when the
+ * The pickup form's values and their draft in localStorage (lib/reservations/draft.ts): read when the
  * island mounts (the shop is the draft's, else the first), kept at every change, and the
  * submission key of each sending, the same for the same reservation sent again.
  */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { productDataUrl, readProductPrices, type ProductState } from '~/lib/pickup/availability';
+import { productDataUrl, readProductPrices, type ProductState } from '~/lib/reservations/availability';
 import { isOwnKey } from '~/lib/own-key';
 
 /** One product's data: read, not found (no longer sold), or unreachable. */

@@ -4,7 +4,7 @@ import { listAnswer, requireStaff, staffJson } from '../../../server/services/ro
 /**
  * GET /api/gestione/prenotazioni: the signed-in member's reservations by day, with the number
  * waiting (the staff page refreshes its list from here); `?codice=K7M2QX` finds one by pickup
- * code among the member's shops. The work is src/server/reservations/desk.ts's.
+ * code among the member's shops. The work is src/server/reservations/desk-http.ts's.
  */
 export const prerender = false;
 

@@ -11,7 +11,7 @@ import {
  * (404 for any other, also another shop's). POST: an action, as JSON or a form
  * (`{ azione: 'pronta' | 'ritirata' | 'annulla', versione, motivo }`): 200 with the new state,
  * 409 when someone changed it meanwhile, 422 when its state or a missing reason refuses it. The
- * work is src/server/reservations/desk.ts's.
+ * work is src/server/reservations/desk-http.ts's.
  */
 export const prerender = false;
 
