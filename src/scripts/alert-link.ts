@@ -13,7 +13,8 @@ import { $selectedVariant } from '../stores/variant';
 const CLASS =
 	'flex min-h-11 w-full items-center justify-center rounded-lg border-2 border-night px-6 py-2 font-semibold text-night transition-colors hover:bg-night hover:text-white';
 
-export function start(): void {
+/** Places the link, hidden, and keeps it in step with the figures and the variant chosen. */
+function watch(): void {
 	const spot = document.querySelector<HTMLElement>('[data-availability] [data-product]');
 	const box = spot?.closest('[data-availability]')?.closest('astro-island')?.parentElement;
 	const productId = spot?.dataset['product'];
@@ -37,3 +38,6 @@ export function start(): void {
 	$liveStock.subscribe(update);
 	$selectedVariant.subscribe(update);
 }
+
+/** The late part's one step (src/scripts/late/parts.ts). */
+export const steps = [watch];

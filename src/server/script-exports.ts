@@ -18,7 +18,7 @@ import {
 	type ReportCliContext,
 } from './services';
 import { runAlertsCommand as runAlertsOn } from './alerts';
-import { contactDbPath } from './core/config';
+import { databasePath } from './core/config';
 import { openDatabase } from './core/store';
 
 export { databasePath, CoreConfigError } from './core/config';
@@ -70,7 +70,7 @@ export function runAlertsCommand(
 	args: readonly string[],
 	{ env, root }: { env: Readonly<Record<string, string | undefined>>; root: string },
 ): string {
-	const db = openDatabase(contactDbPath(env, root), MIGRATIONS, { create: false });
+	const db = openDatabase(databasePath(env, root), MIGRATIONS, { create: false });
 	try {
 		return runAlertsOn(db, args);
 	} finally {

@@ -8,7 +8,7 @@ import {
 } from '../../lib/alerts/send';
 import { variantLive } from '../../lib/catalogue/live-stock';
 import type { ShopRef } from '../../lib/catalogue/variants';
-import { HONEYPOT_FIELD } from '../../lib/contact/contact-schema';
+import { HONEYPOT_FIELD } from '../../lib/messages/message-schema';
 import { useLiveStock } from './shared/live-stock';
 import { useSelectedVariant } from './shared/use-selected-variant';
 

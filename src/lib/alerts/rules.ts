@@ -4,8 +4,8 @@
  * (or at any shop); the request waits only once confirmed from the e-mail, and each rise of the
  * available pieces tells the oldest requests first, at most `available × rate` of them. Pure.
  */
-import { isCatalogueId } from '../pickup/product';
-import { isHoneypotFilled, isValidEmail, MAX_EMAIL_LENGTH } from '../contact/contact-schema';
+import { isCatalogueId } from '../reservations/product';
+import { isHoneypotFilled, isValidEmail, MAX_EMAIL_LENGTH } from '../messages/message-schema';
 
 /** The shop field's value for 'in uno qualsiasi dei negozi'. */
 export const ANY_SHOP = 'qualsiasi';

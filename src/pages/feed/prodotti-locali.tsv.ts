@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getProductViews } from '../../lib/content/queries';
 import { localProductsTsv } from '../../lib/reports/google-feed';
-import { SITE_ORIGIN } from '../../lib/site';
+import { SITE_ORIGIN } from '../../lib/site-origin';
 
 /**
  * /feed/prodotti-locali.tsv: Google's local products feed, built with the site from the

@@ -4,7 +4,7 @@
  * be deleted. On the open database; the words are Italian, as the shop reads them.
  */
 import type Database from 'better-sqlite3';
-import { isValidEmail } from '../../lib/contact/contact-schema';
+import { isValidEmail } from '../../lib/messages/message-schema';
 import { formatDateTime } from '../../lib/format/date';
 import { alertsOfAddress, eraseAddress } from './reads';
 import type { AlertView } from './store';

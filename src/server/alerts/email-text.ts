@@ -11,7 +11,7 @@
  * build, as they were when the request was made.
  */
 import { ALERT_PERIODS, variantPagePath } from '../../lib/alerts/rules';
-import { SITE_ORIGIN } from '../../lib/site';
+import { SITE_ORIGIN } from '../../lib/site-origin';
 import type { EmailSettings } from '../core/kind';
 
 /** A request, as its e-mails show it. */

@@ -13,7 +13,7 @@ import {
 	parseAlertRequest,
 	type AlertRequest,
 } from '../../lib/alerts/rules';
-import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../core/answers';
+import { json, NO_STORE, refuse, wantsHtml, type PageWording } from '../core/submission-responses';
 import { handleSubmission, seconds, type RouteTexts } from '../core/submission';
 import type { AlertsService } from './service';
 

@@ -8,11 +8,11 @@
 import { variantLabel } from '../../lib/catalogue/variants';
 import type { AlertRequest, AlertErrors } from '../../lib/alerts/rules';
 import { ALERT_ERRORS } from '../../lib/alerts/rules';
-import type { EmailStatus } from '../../lib/contact/outcome';
-import { isCatalogueId, type PickupProduct } from '../../lib/pickup/product';
+import type { EmailStatus } from '../../lib/messages/outcome';
+import { isCatalogueId, type PickupProduct } from '../../lib/reservations/product';
 import type { RateDecision } from '../core/rate-limit';
 import type { SubmissionDesk } from '../core/service';
-import { describeError, type ContactLog } from '../core/outbox';
+import { describeError, type ConsoleLog } from '../core/outbox';
 import {
 	alertsOfAddress,
 	arrivalsOf,
@@ -98,7 +98,7 @@ export interface AlertsServiceOptions {
 	available: AvailableNow;
 	/** People told per piece of a rise (ALERT_RATE, 1 by default). */
 	rate: number;
-	log: ContactLog;
+	log: ConsoleLog;
 }
 
 const PERIODS_EVERY_MS = 10 * 60_000;

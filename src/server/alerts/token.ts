@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { alertLinkPath } from '../../lib/alerts/rules';
-import { SITE_ORIGIN } from '../../lib/site';
+import { SITE_ORIGIN } from '../../lib/site-origin';
 import type { EmailAttemptContext } from '../core/kind';
 import type { AlertForEmail } from './email-text';
 

@@ -3,7 +3,7 @@
  * and for a submission sent again under a key stored earlier (where the stored one's e-mails
  * are, or a conflict when other contents came under the same key). Pure.
  */
-import type { EmailStatus } from '../../lib/contact/outcome';
+import type { EmailStatus } from '../../lib/messages/outcome';
 import type { EarlierSubmission, EmailKind } from './schema';
 
 /** The submission key is stored already, with other contents. */

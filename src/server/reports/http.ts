@@ -128,12 +128,19 @@ export async function reportAnswer(
 	member: StaffMember,
 ): Promise<Response> {
 	if (!service) return staffJson(503, { error: REPORT_HTTP_TEXTS.unavailable });
-	const only = (method: string, run: () => Promise<Response>) =>
-		request.method === method
+	// HEAD is GET without the body (the server leaves the body out), and Allow says so.
+	const only = (method: string, run: () => Promise<Response>) => {
+		const allowed = method === 'GET' ? ['GET', 'HEAD'] : [method];
+		return allowed.includes(request.method)
 			? run()
 			: Promise.resolve(
-					staffJson(405, { error: REPORT_HTTP_TEXTS.method(method) }, { Allow: method }),
+					staffJson(
+						405,
+						{ error: REPORT_HTTP_TEXTS.method(allowed.join(', ')) },
+						{ Allow: allowed.join(', ') },
+					),
 				);
+	};
 	switch (action) {
 		case 'riordino':
 			return only('GET', () => download(url, service, member));

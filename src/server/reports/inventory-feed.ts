@@ -9,7 +9,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { localInventoryTsv, pickupSla } from '../../lib/reports/google-feed';
-import type { PickupShop } from '../../lib/pickup/types';
+import type { PickupShop } from '../../lib/reservations/types';
 import type { StockService } from '../stock';
 
 /** The user name and password Google fetches the feed with. */

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { reorderCsv } from '../../lib/reports/csv';
 import { periodOf } from '../../lib/reports/period';
 import { addDays } from '../../lib/shops/calendar';
-import type { PickupShop } from '../../lib/pickup/types';
+import type { PickupShop } from '../../lib/reservations/types';
 import {
 	brandSettings,
 	MAX_SETTING_DAYS,

@@ -5,6 +5,7 @@
  * only; another shop, known or not, is not found (404), so the answer never tells a shop's
  * figures exist.
  */
+import { ownValue } from '../../lib/own-key';
 import { bars, percentPath, percentPoints, slotCentres, type Bar } from '../../lib/reports/chart';
 import { coverText, durationText } from '../../lib/reports/formulas';
 import { dayText, parsePeriod, type Period } from '../../lib/reports/period';
@@ -292,7 +293,7 @@ export async function reportPageView(
 		period,
 		range: { from: params.da ?? period?.from ?? '', to: params.a ?? period?.to ?? '' },
 		error: 'error' in parsed ? parsed.error : null,
-		notice: NOTICES[url.searchParams.get('esito') ?? ''] ?? null,
+		notice: ownValue(NOTICES, url.searchParams.get('esito')) ?? null,
 		showShop,
 	};
 	if (!period) {

@@ -5,7 +5,7 @@
  * (src/server/reports/migrations.ts).
  */
 import type Database from 'better-sqlite3';
-import type { ReservationStatus, StatusActor } from '../../lib/pickup/status';
+import type { ReservationStatus, StatusActor } from '../../lib/reservations/status';
 
 /** A reservation made, by shop and time. */
 export interface MadeReservation {

@@ -92,7 +92,7 @@ export type SubmissionServices = Pick<
 >;
 
 /** What the submissions' services are created with besides the core's options. */
-export interface SubmissionServicesOptions extends ContactServiceOptions {
+export interface SubmissionServicesOptions extends CoreServiceOptions {
 	push?: PushSettings;
 	/** People told per piece of a rise of available pieces (ALERT_RATE). */
 	alertRate?: number;

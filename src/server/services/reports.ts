@@ -4,7 +4,7 @@
  * (the Monday e-mail's check runs at start-up and at every pass of its loop); and on a database
  * of its own for `npm run andamento` and scripts/bench-report.mjs.
  */
-import { contactDbPath } from '../core/config';
+import { databasePath } from '../core/config';
 import { customerLinkOrigin } from '../core/origin';
 import type { SubmissionDesk } from '../core/service';
 import { openDatabase } from '../core/store';
@@ -67,7 +67,7 @@ export function openReportService(
 	clientDir: string,
 ): ReportServiceHandle {
 	const catalogue = filePickupCatalogue(clientDir);
-	const db = openDatabase(contactDbPath(env, root), MIGRATIONS);
+	const db = openDatabase(databasePath(env, root), MIGRATIONS);
 	try {
 		const clock = reportClockFromEnv(env) ?? Date.now;
 		const stock = createStockOn(db, catalogue, clock);

@@ -8,7 +8,7 @@
  * the server keeps answering others while a stocktake of thousands of rows is looked at.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { PickupProduct } from '../../lib/pickup/product';
+import type { PickupProduct } from '../../lib/reservations/product';
 import { MAX_IMPORT_ROWS } from '../../lib/stock/csv';
 import { isStaffReason, MAX_PIECES, refusalText } from '../../lib/stock/ledger';
 import { timeSlices } from '../core/slices';

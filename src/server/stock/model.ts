@@ -4,8 +4,8 @@
  * reads, changes.ts writes).
  */
 import type Database from 'better-sqlite3';
-import type { PickupProduct } from '../../lib/pickup/product';
-import type { PickupSettings } from '../../lib/pickup/types';
+import type { PickupProduct } from '../../lib/reservations/product';
+import type { PickupSettings } from '../../lib/reservations/types';
 import {
 	MAX_NOTE_LENGTH,
 	MAX_PIECES,

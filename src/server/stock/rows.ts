@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { variantLabel } from '../../lib/catalogue/variants';
-import type { PickupProduct } from '../../lib/pickup/product';
+import type { PickupProduct } from '../../lib/reservations/product';
 import { availablePieces, MAX_NOTE_LENGTH } from '../../lib/stock/ledger';
 import { timeSlices } from '../core/slices';
 import { lastMovementId } from './batch';

@@ -6,7 +6,7 @@
  * what is written here.
  */
 import Database from 'better-sqlite3';
-import type { ReservationStatus, StatusActor } from '../../../src/lib/pickup/status';
+import type { ReservationStatus, StatusActor } from '../../../src/lib/reservations/status';
 import type { StockReason } from '../../../src/lib/stock/ledger';
 import { adjustStock, setStockMinimum } from '../../../src/server/stock/store';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { isServerRoute, SERVER_ROUTES } from '../../../src/lib/http/server-routes';
-import { AVAILABILITY_PARAMS } from '../../../src/server/reservations/availability';
+import { AVAILABILITY_PARAMS } from '../../../src/server/reservations/availability-http';
 import { validReservation, WHEY } from './pickup';
 import { staffRoutes } from './staff';
 
@@ -148,6 +148,24 @@ export function serverAddresses(reservation: WalkFixture): Map<string, Walked[]>
 				},
 			],
 		],
+		[
+			'src/pages/gestione/andamento.astro',
+			[
+				{
+					address: '/gestione/andamento?negozio=torino&periodo=settimana&esito=salvato',
+					params: ['negozio', 'periodo', 'da', 'a', 'esito'],
+				},
+			],
+		],
+		[
+			'src/pages/api/gestione/andamento/[...azione].ts',
+			[
+				{
+					address: '/api/gestione/andamento/riordino?negozio=torino&marca=Nordika',
+					params: ['negozio', 'marca'],
+				},
+			],
+		],
 		['src/pages/api/gestione/messaggi.ts', none('/api/gestione/messaggi')],
 		['src/pages/api/gestione/notifiche.ts', none('/api/gestione/notifiche')],
 		[
@@ -185,6 +203,18 @@ export function serverAddresses(reservation: WalkFixture): Map<string, Walked[]>
 			],
 		],
 		['submissions', [...none('/api/contact'), ...none('/api/prenotazioni')]],
+		[
+			'alerts',
+			[
+				{
+					address: `/avviso?prodotto=${WHEY.productId}&variante=${WHEY.variantId}`,
+					params: ['token', 'inviata', 'prodotto', 'variante'],
+				},
+				...none('/api/avvisi'),
+			],
+		],
+		// Without its credentials in the settings (as here), the feed's route does not exist: 404.
+		['google feed', none('/api/google/inventario-locale')],
 		['health', none('/api/health')],
 		[
 			'editor sign-in',

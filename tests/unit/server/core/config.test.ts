@@ -86,7 +86,7 @@ describe('contact configuration', () => {
 
 	it('reads the availability’s own limit', () => {
 		const read = (value: string) =>
-			contactConfigFromEnv({ AVAILABILITY_RATE_LIMIT: value }, ROOT, COMPANY)
+			coreConfigFromEnv({ AVAILABILITY_RATE_LIMIT: value }, ROOT, COMPANY)
 				.availabilityRatePerMinute;
 		expect([read('40'), read('0')]).toEqual([40, 0]);
 	});

@@ -21,6 +21,8 @@ const answer: APIRoute = async (context) => {
 };
 
 export const GET = answer;
+// HEAD is GET without the body (Astro would otherwise answer it with ALL).
+export const HEAD = answer;
 export const POST = answer;
 /** Other methods: the session first, then 405 (reportAnswer). */
 export const ALL = answer;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { rawRequest, useSimulationServer } from './helpers/contact';
-import { BCAA, GLUTAMMINA, pageText, REPORT_NOW, seedMonth } from './helpers/report';
-import { expectPrivate, staffRequest } from './helpers/staff';
+import { createStaffSession, type StaffSession } from '../../helpers/staff';
+import { rawRequest, useSimulationServer } from '../helpers/contact';
+import { BCAA, GLUTAMMINA, pageText, REPORT_NOW, seedMonth } from '../helpers/report';
+import { expectPrivate, staffRequest } from '../helpers/staff';
 
 /**
  * L'andamento on the built server with a real SQLite file: a month of movements and

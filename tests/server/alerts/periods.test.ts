@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/core/store';
-import { MIGRATIONS } from '../../src/server/services';
-import { alertsOfAddress, eraseAddress, waitingCounts } from '../../src/server/alerts/reads';
-import { applyAlertPeriods, tellRise } from '../../src/server/alerts/rises';
-import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../src/server/alerts/store';
-import { hashAlertToken } from '../../src/server/alerts/token';
-import { AlertsCliError, runAlertsCommand } from '../../src/server/alerts/cli';
+import { openDatabase } from '../../../src/server/core/store';
+import { MIGRATIONS } from '../../../src/server/services';
+import { alertsOfAddress, eraseAddress, waitingCounts } from '../../../src/server/alerts/reads';
+import { applyAlertPeriods, tellRise } from '../../../src/server/alerts/rises';
+import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../../src/server/alerts/store';
+import { hashAlertToken } from '../../../src/server/alerts/token';
+import { AlertsCliError, runAlertsCommand } from '../../../src/server/alerts/cli';
 
 /**
  * The requests' store on a real SQLite file with every migration, at chosen times: asking again

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rawRequest, useSimulationServer } from './helpers/contact';
-import { builtSettings, WHEY } from './helpers/pickup';
+import { rawRequest, useSimulationServer } from '../helpers/contact';
+import { builtSettings, WHEY } from '../helpers/pickup';
 
 /**
  * Google's local inventory feed on the built server: behind HTTP basic authentication with the

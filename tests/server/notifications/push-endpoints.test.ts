@@ -2,10 +2,10 @@ import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStaffSession } from '../helpers/staff';
-import { newDevice } from '../helpers/push';
-import { pieceReservation, postReservation, singlePieces } from './helpers/pickup';
-import { expectPrivate, staffRequest, useStaffServer } from './helpers/staff';
+import { createStaffSession } from '../../helpers/staff';
+import { newDevice } from '../../helpers/push';
+import { pieceReservation, postReservation, singlePieces } from '../helpers/pickup';
+import { expectPrivate, staffRequest, useStaffServer } from '../helpers/staff';
 
 /**
  * Which push services the server sends a staff device's pings to, on the built server: a device

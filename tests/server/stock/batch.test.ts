@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { SubmissionStore } from '../../src/server/core/store';
-import { REGISTRY } from '../../src/server/services';
-import { lastMovementId, recordBatch } from '../../src/server/stock/batch';
+import { SubmissionStore } from '../../../src/server/core/store';
+import { REGISTRY } from '../../../src/server/services';
+import { lastMovementId, recordBatch } from '../../../src/server/stock/batch';
 import {
 	adjustStock,
 	ledgerMismatches,
 	stockLevel,
 	type StockRef,
-} from '../../src/server/stock/store';
+} from '../../../src/server/stock/store';
 
 /**
  * Many counts or arrivals at once (batch.ts), on a real SQLite file, under random work: staged

@@ -12,7 +12,7 @@ import {
 	sellThrough,
 	suggestedQuantity,
 	type ReorderInput,
-} from '../../src/lib/reports/formulas';
+} from '../../../../src/lib/reports/formulas';
 
 /**
  * Every figure of l'andamento on small hand-made ledgers; the expected figure of each row is

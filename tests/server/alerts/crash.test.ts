@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession } from '../helpers/staff';
-import { tempDatabase } from './helpers/contact';
-import { askAndConfirm, noticesTo, recordMovement, until } from './helpers/alerts';
-import { startSmtp } from './helpers/smtp';
+import { startServer, type RunningServer } from '../../../scripts/start-server.mjs';
+import { createStaffSession } from '../../helpers/staff';
+import { tempDatabase } from '../helpers/contact';
+import { askAndConfirm, noticesTo, recordMovement, until } from '../helpers/alerts';
+import { startSmtp } from '../helpers/smtp';
 
 /**
  * kill -9 while the notices of an arrival are being sent: the requests it told are told (closed

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/start-server.mjs';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../src/lib/stock/csv';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { rawRequest, useSimulationServer } from './helpers/contact';
-import { WHEY } from './helpers/pickup';
-import { staffRequest } from './helpers/staff';
+import { ROOT } from '../../../scripts/start-server.mjs';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../src/lib/stock/csv';
+import { createStaffSession, type StaffSession } from '../../helpers/staff';
+import { rawRequest, useSimulationServer } from '../helpers/contact';
+import { WHEY } from '../helpers/pickup';
+import { staffRequest } from '../helpers/staff';
 
 /**
  * The stock's limits on the real built server with a real SQLite file: a stocktake counts each

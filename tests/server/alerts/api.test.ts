@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession } from '../helpers/staff';
-import { rawRequest, startWithSmtp, type Cleanups } from './helpers/contact';
+import type { RunningServer } from '../../../scripts/start-server.mjs';
+import { createStaffSession } from '../../helpers/staff';
+import { rawRequest, startWithSmtp, type Cleanups } from '../helpers/contact';
 import {
 	alertBody,
 	alertLink,
@@ -12,8 +12,8 @@ import {
 	readAlerts,
 	recordMovement,
 	until,
-} from './helpers/alerts';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+} from '../helpers/alerts';
+import { QUICK_RETRIES, smtpFor, type TestSmtp } from '../helpers/smtp';
 
 /**
  * POST /api/avvisi and the link's page on the built server: bad input gets the form's Italian

@@ -7,7 +7,7 @@ import {
 	localProductsTsv,
 	MAX_ITEM_ID,
 	pickupSla,
-} from '../../src/lib/reports/google-feed';
+} from '../../../../src/lib/reports/google-feed';
 
 /** Google's feeds for the shops' shelves: ids, availability, pickup, the files' shape. */
 describe('Google feeds', () => {

@@ -7,8 +7,8 @@ import {
 	hostMatches,
 	isPublicAddress,
 	parseHostPattern,
-} from '../../src/lib/notifications/push-endpoint';
-import { publicOnlyLookup, REFUSED_ADDRESS } from '../../src/server/notifications/connect';
+} from '../../../../src/lib/notifications/push-endpoint';
+import { publicOnlyLookup, REFUSED_ADDRESS } from '../../../../src/server/notifications/connect';
 
 /**
  * Which push service addresses a device may give, and which addresses the server connects to

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffSession, type StaffSession } from '../helpers/staff';
-import { staffRequest } from './helpers/staff';
-import { startWithSmtp, type Cleanups } from './helpers/contact';
+import { createStaffSession, type StaffSession } from '../../helpers/staff';
+import { staffRequest } from '../helpers/staff';
+import { startWithSmtp, type Cleanups } from '../helpers/contact';
 import {
 	alertBody,
 	askAndConfirm,
@@ -10,8 +10,8 @@ import {
 	readAlerts,
 	recordMovement,
 	until,
-} from './helpers/alerts';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+} from '../helpers/alerts';
+import { QUICK_RETRIES, smtpFor, type TestSmtp } from '../helpers/smtp';
 
 /**
  * 'Avvisami' on the built server with a real SQLite file and a real SMTP server: only confirmed

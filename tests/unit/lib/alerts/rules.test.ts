@@ -6,7 +6,7 @@ import {
 	peopleToTell,
 	variantPagePath,
 	waitingLabel,
-} from '../../src/lib/alerts/rules';
+} from '../../../../src/lib/alerts/rules';
 
 const VALID = {
 	productId: 'whey-concentrate-80',
@@ -57,7 +57,7 @@ describe('parseAlertRequest', () => {
 		['email', { email: `${'a'.repeat(250)}@example.it` }],
 		['privacy', { privacy: false }],
 		['privacy', { privacy: undefined }],
-		['productId', { productId: '../segreto' }],
+		['productId', { productId: '../../../segreto' }],
 		['variantId', { variantId: 42 }],
 		['shopId', { shopId: '' }],
 		['shopId', { shopId: 'Torino!' }],

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffMember } from '../helpers/staff';
-import { tempDatabase, type Cleanups } from './helpers/contact';
-import { seedMonth } from './helpers/report';
-import { QUICK_RETRIES, smtpFor, type TestSmtp } from './helpers/smtp';
+import { startServer, type RunningServer } from '../../../scripts/start-server.mjs';
+import { createStaffMember } from '../../helpers/staff';
+import { tempDatabase, type Cleanups } from '../helpers/contact';
+import { seedMonth } from '../helpers/report';
+import { QUICK_RETRIES, smtpFor, type TestSmtp } from '../helpers/smtp';
 
 /**
  * The Monday e-mail on the built server, a real SQLite file and a real SMTP server: each shop's

@@ -6,7 +6,7 @@ import {
 	parsePeriod,
 	rangeText,
 	romeMidnight,
-} from '../../src/lib/reports/period';
+} from '../../../../src/lib/reports/period';
 
 /** The periods of l'andamento in Rome's calendar, weeks from Monday. */
 describe('Rome weeks', () => {

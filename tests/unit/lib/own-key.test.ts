@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/lib/catalogue/sort-filter';
-import { isOwnKey, ownValue } from '../../src/lib/own-key';
-import { readConfirmation } from '../../src/lib/pickup/confirmation';
-import { pickDoneOf } from '../../src/lib/pickup/pick-list';
-import { PARAMS, parseSearch } from '../../src/lib/search/address';
-import { parseStockPageFilter } from '../../src/lib/stock/page';
+import { parseQuery } from '../../../src/lib/catalogue/sort-filter';
+import { isOwnKey, ownValue } from '../../../src/lib/own-key';
+import { readConfirmation } from '../../../src/lib/reservations/confirmation';
+import { pickDoneOf } from '../../../src/lib/reservations/pick-list';
+import { PARAMS, parseSearch } from '../../../src/lib/search/address';
+import { parseStockPageFilter } from '../../../src/lib/stock/page';
 
 /**
  * Look-ups of keys from outside (a query, a body, the browser's storage) in tables kept as plain

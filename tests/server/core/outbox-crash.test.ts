@@ -1,17 +1,17 @@
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import type { RunningServer } from '../../scripts/start-server.mjs';
-import { createStaffSession } from '../helpers/staff';
-import { decryptPush, newDevice, startPushService, type TestPushService } from '../helpers/push';
-import { tempDatabase } from './helpers/contact';
-import { killMidLoad } from './helpers/crash';
+import type { RunningServer } from '../../../scripts/start-server.mjs';
+import { createStaffSession } from '../../helpers/staff';
+import { decryptPush, newDevice, startPushService, type TestPushService } from '../../helpers/push';
+import { tempDatabase } from '../helpers/contact';
+import { killMidLoad } from '../helpers/crash';
 import {
 	pieceReservation,
 	postReservation,
 	readReservations,
 	singlePieces,
-} from './helpers/pickup';
-import { staffRequest } from './helpers/staff';
+} from '../helpers/pickup';
+import { staffRequest } from '../helpers/staff';
 
 /**
  * The one outbox under kill -9: a load of reservations, each with its two e-mails and a push to
