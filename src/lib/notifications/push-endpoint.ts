@@ -3,7 +3,7 @@
  * addresses it may connect to for them. A device posts its push service's address (the
  * subscription's `endpoint`) and the server later sends a request there: without these rules any
  * signed-in member could make the server connect to its own machine or the shop's network (a
- * request forgery). Pure; table-driven tests in tests/unit/push-endpoint.test.ts.
+ * request forgery). Pure; table-driven tests in tests/unit/lib/notifications/push-endpoint.test.ts.
  *
  * - By name: the endpoint is https, on the default port, at a host of the allowlist (the real
  *   push services of the browsers, below, or the PUSH_SERVICE_HOSTS setting). An address written

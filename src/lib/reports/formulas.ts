@@ -1,7 +1,7 @@
 /**
  * The figures of l'andamento (docs/report.md), as plain arithmetic on what the ledger and the
  * reservations hold. Pure; each is checked against figures worked out by hand in
- * tests/unit/report-formulas.test.ts.
+ * tests/unit/lib/reports/formulas.test.ts.
  *
  * - Sell-through (Square's): sold ÷ (on hand at the start + received) × 100: how much of what the
  *   shop had in the period went out. 80 % and up is good, under 40 % is slow.

@@ -5,7 +5,7 @@ import type { LatePart } from '../../lib/late/run';
  * "Late work"). Each is loaded only on a page that needs it, as its own chunk, and its module
  * exports `steps`: short functions that the runner (src/lib/late/run.ts) calls one per task, with
  * the main thread given back before each. To add one: a line here, with the marker its HTML
- * carries, and a module exporting its steps (tests/unit/late-parts.test.ts reads them). The
+ * carries, and a module exporting its steps (tests/unit/lib/late/run.test.ts reads them). The
  * page's first screen never waits for any of them: the layout starts them after `load`, at the
  * first idle moment or the visitor's first use of the page.
  */
