@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { productDataUrl, readProductPrices, type ProductState } from '~/lib/reservations/availability';
+import {
+	productDataUrl,
+	readProductPrices,
+	type ProductState,
+} from '~/lib/reservations/availability';
 import { isOwnKey } from '~/lib/own-key';
 
 /** One product's data: read, not found (no longer sold), or unreachable. */
