@@ -117,7 +117,7 @@ describe('runLateParts', () => {
 });
 
 describe('every late part', () => {
-	const SCRIPTS = join(import.meta.dirname, '../../src/scripts');
+	const SCRIPTS = join(import.meta.dirname, '../../../../src/scripts');
 	const parts = readFileSync(join(SCRIPTS, 'late/parts.ts'), 'utf8');
 	const modules = [...parts.matchAll(/import\('\.\.\/([\w-]+)'\)/g)].map(([, name]) => name);
 

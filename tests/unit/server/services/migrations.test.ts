@@ -25,6 +25,9 @@ const SHIPPED: readonly (readonly [thing: string, sha256: string])[] = [
 	['messages', '42e9f92e0c12317e'],
 	['notifications', '4f82323c0dd6742b'],
 	['stock', '9e88fa00f23fd972'],
+	['notifications', '132c2fcbf301d95c'],
+	['reports', '914f79010fa21faa'],
+	['alerts', '193edf31779be86e'],
 ];
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16);
