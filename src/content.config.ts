@@ -6,7 +6,8 @@ import { AstroError } from 'astro/errors';
 import { glob, type Loader } from 'astro/loaders';
 import { imageRefs, missingImageMessage } from './lib/content/image-refs';
 import { productSchema } from './lib/content/product-schema';
-import { categorySchema, pageSchema, settingsSchema, shopSchema } from './lib/content/schemas';
+import { categorySchema, pageSchema, settingsSchema } from './lib/content/schemas';
+import { shopSchema } from './lib/content/shop-schema';
 
 /**
  * Content lives in the top-level `content/` folder. CONTENT_DIR points the build at another

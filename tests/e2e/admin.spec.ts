@@ -15,7 +15,7 @@ import { EDITOR_PHOTO, EDITOR_SAVES } from './helpers/shared-site';
 import { expect, test } from './helpers/test';
 import { parse } from 'yaml';
 import { imageStandIn } from '../../src/lib/cms/schema-rules';
-import { shopSchema } from '../../src/lib/content/schemas';
+import { shopSchema } from '../../src/lib/content/shop-schema';
 
 /** The front matter of a content file, parsed. */
 function splitFrontmatter(text: string): { data: unknown } {

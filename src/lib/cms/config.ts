@@ -1,11 +1,6 @@
 import { productSchema } from '../content/product-schema';
-import {
-	categorySchema,
-	pageSchema,
-	settingsSchema,
-	shopSchema,
-	type ImageHelper,
-} from '../content/schemas';
+import { categorySchema, pageSchema, settingsSchema, type ImageHelper } from '../content/schemas';
+import { shopSchema } from '../content/shop-schema';
 import { cmsFields, Problems, type CmsField, type Ui } from './fields';
 import { categoryUi, pageUi, productUi, settingsUi, shopUi, type ContentLists } from './labels';
 import { imageStandIn, rulesOf, type Rule } from './schema-rules';

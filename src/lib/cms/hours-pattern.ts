@@ -1,7 +1,7 @@
 /**
  * One opening range "HH:MM-HH:MM" whose closing time comes after its opening time, as a regular
  * expression: the CMS can check a text only by a pattern, and the schema's rule (a refinement in
- * src/lib/content/schemas.ts) compares two times. Pure.
+ * src/lib/content/shop-schema.ts) compares two times. Pure.
  *
  * The pattern accepts a closing hour after the opening hour, or the same hour with more tens of
  * minutes ("09:10-09:40"). It refuses a range shorter than that within the same ten minutes

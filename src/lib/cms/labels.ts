@@ -4,7 +4,7 @@ import {
 	closingAfterOpening,
 	closingAfterOpeningIn,
 	type Weekday,
-} from '../content/schemas';
+} from '../content/shop-schema';
 import type { Choice, Ui } from './fields';
 import { openingRangePattern } from './hours-pattern';
 

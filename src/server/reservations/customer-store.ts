@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { effectiveStatus, type ReservationStatus } from '../../lib/reservations/status';
-import { reservationsForEmail } from './store';
+import { reservationsForEmail } from './read-store';
 import type { ReservationForEmail } from './email-text';
 
 /** A reservation as its customer's page shows it. */

@@ -3,7 +3,7 @@
  * each attempt and only its hash is stored, with the e-mail: a retry draws a new one (the
  * attempt before it never reached anyone, or it would not be retried), and a copy of the
  * database holds no link that works. The `prepare` of the confirmation's declaration
- * (src/server/reservations/store.ts, RESERVATION_OWNER).
+ * (src/server/reservations/read-store.ts, RESERVATION_OWNER).
  */
 import type Database from 'better-sqlite3';
 import { customerLinkPath } from '../../lib/reservations/customer-link';

@@ -1,6 +1,6 @@
 /**
  * The reservations, as the rest of the server sees them: the visitor's POST and the pieces still
- * free (http.ts, availability.ts, service.ts, store.ts: held stock), the desk's changes of state
+ * free (http.ts, availability.ts, service.ts, store.ts; hold-store.ts: held stock), the desk's changes of state
  * (status-store.ts, desk-service.ts, desk.ts; the undo of 'Pronta'), what staff read
  * (staff-store.ts) and the morning's pick list (pick-list.ts), the customer's
  * link (customer-*.ts), their e-mails, the views of their pages (view.ts, customer-page.ts) and
@@ -23,7 +23,7 @@ export {
 export { filePickupCatalogue, httpPickupCatalogue, type PickupCatalogue } from './catalogue';
 export { handlePickupPost, PICKUP_PAGE } from './http';
 /** The pieces reservations hold, as the stock ledger's facade wiring reads them. */
-export { heldPieces, openHolds } from './store';
+export { heldPieces, openHolds } from './hold-store';
 export { AVAILABILITY_ERRORS, handleAvailability } from './availability-http';
 export { actionAnswer, detailAnswer, listAnswer } from './desk-http';
 export {

@@ -1,12 +1,12 @@
 /**
  * The pickup list's reservations as a kind of submission (src/server/core/kind.ts):
- * their e-mails (store.ts: RESERVATION_OWNER), their tables for retention (a reservation's
+ * their e-mails (read-store.ts: RESERVATION_OWNER), their tables for retention (a reservation's
  * lines and history go with it), and their report for `npm run prenotazioni`.
  */
 import { RESERVATION_ENDPOINT } from '../../lib/submissions/endpoints';
 import type { SubmissionKind } from '../core/kind';
 import { formatReservationReport } from './report';
-import { countReservations, listReservations, RESERVATION_OWNER } from './store';
+import { countReservations, listReservations, RESERVATION_OWNER } from './read-store';
 
 /** The pickup reservations, for the registry (src/server/services/index.ts). */
 export const RESERVATIONS = {

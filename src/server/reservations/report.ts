@@ -16,7 +16,7 @@ import {
 	type ReportWords,
 } from '../core/report';
 import { RESERVATION_EMAILS } from './email-text';
-import type { StoredReservation } from './store';
+import type { StoredReservation } from './read-store';
 
 /** One reservation: code, day and shop first, then the customer, the items and the e-mails. */
 export function describeReservation(reservation: StoredReservation): string {

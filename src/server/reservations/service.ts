@@ -14,13 +14,8 @@ import { availablePieces } from '../../lib/stock/ledger';
 import { onHandAt } from '../stock';
 import type { NotificationService } from '../notifications';
 import type { PickupCatalogue } from './catalogue';
-import {
-	earlierReservation,
-	heldPieces,
-	insertReservation,
-	variantKey,
-	type HeldShortage,
-} from './store';
+import { heldPieces, variantKey } from './hold-store';
+import { earlierReservation, insertReservation, type HeldShortage } from './store';
 
 /** What POST /api/prenotazioni gets back for a stored reservation. */
 export interface ReserveResult extends SubmitResult {

@@ -32,7 +32,8 @@ import {
 } from '../../lib/reservations/status';
 import type { ReservationForEmail } from './email-text';
 import type { ReservationChangeEmailKind } from './status-email-text';
-import { RESERVATION_OWNER, reservationLines, reservationsForEmail } from './store';
+import { reservationLines } from './hold-store';
+import { RESERVATION_OWNER, reservationsForEmail } from './read-store';
 import { recordCollection } from '../stock';
 import { readyEmailDueAt, undoCheck } from '../../lib/reservations/undo';
 import { insertClaimedEmails, insertEmailsDueAt } from '../core/email-rows';

@@ -5,7 +5,7 @@
  * movements; the rest reads. The arithmetic is src/lib/stock/ledger.ts.
  *
  * Committed pieces are not stored: they are the pieces of the reservations still held now,
- * which the reservations' side reads (src/server/reservations/store.ts `heldPieces`) and hands
+ * which the reservations' side reads (src/server/reservations/hold-store.ts `heldPieces`) and hands
  * in, so a reservation's end or a change of state never has to update two tables. What the
  * ledger does for reservations is collections.ts; many movements at once, batch.ts.
  */

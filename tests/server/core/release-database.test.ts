@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { customerLinkPath } from '../../../src/lib/reservations/customer-link';
 import { SubmissionStore } from '../../../src/server/core/store';
 import { listMessages } from '../../../src/server/messages/store';
-import { listReservations } from '../../../src/server/reservations/store';
+import { listReservations } from '../../../src/server/reservations/read-store';
 import { MIGRATIONS, REGISTRY } from '../../../src/server/services';
 import { StaffStore } from '../../../src/server/staff/store';
 import { createStaffSession } from '../../helpers/staff';

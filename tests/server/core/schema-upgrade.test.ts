@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { countMessages, listMessages } from '../../../src/server/messages/store';
 import { reservationIdOfToken } from '../../../src/server/reservations/customer-store';
 import { MIGRATIONS, REGISTRY } from '../../../src/server/services';
-import { listReservations } from '../../../src/server/reservations/store';
+import { listReservations } from '../../../src/server/reservations/read-store';
 import { SubmissionStore } from '../../../src/server/core/store';
 import { claimDueRows, settleClaimsOf } from '../../../src/server/core/outbox-queue';
 import { PUSH_QUEUE } from '../../../src/server/notifications/service';

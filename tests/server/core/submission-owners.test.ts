@@ -3,10 +3,10 @@ import { checkPickupItems } from '../../../src/lib/reservations/items';
 import { KINDS, MIGRATIONS } from '../../../src/server/services';
 import { RESERVATIONS } from '../../../src/server/reservations/kind';
 import {
-	insertReservation,
 	RESERVATION_OWNER,
 	reservationsForEmail,
-} from '../../../src/server/reservations/store';
+} from '../../../src/server/reservations/read-store';
+import { insertReservation } from '../../../src/server/reservations/store';
 import { coreConfigFromEnv } from '../../../src/server/core/config';
 import { insertClaimedEmails } from '../../../src/server/core/email-rows';
 import type { EmailOwner, SubmissionKind } from '../../../src/server/core/kind';

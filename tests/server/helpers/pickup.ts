@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { ROOT } from '../../../scripts/start-server.mjs';
 import { pickupDays } from '../../../src/lib/reservations/days';
 import type { PickupRequestBody, PickupSettings } from '../../../src/lib/reservations/types';
-import type { ItemRow } from '../../../src/server/reservations/store';
+import type { ItemRow } from '../../../src/server/reservations/read-store';
 import { parseImportCsv, problemText } from '../../../src/lib/stock/csv';
 import { DEFAULT_STOCK_SEED } from '../../../src/server/stock';
 import { countRows, rawRequest } from './contact';

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, REGISTRY } from '../../../src/server/services';
-import {
-	heldPieces,
-	insertReservation,
-	type NewReservation,
-} from '../../../src/server/reservations/store';
+import { heldPieces } from '../../../src/server/reservations/hold-store';
+import { insertReservation, type NewReservation } from '../../../src/server/reservations/store';
 import { countStock } from '../../helpers/stock';
 import {
 	staffReservation,

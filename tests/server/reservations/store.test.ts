@@ -4,11 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countMessages, insertMessage } from '../../../src/server/messages/store';
+import { heldPieces } from '../../../src/server/reservations/hold-store';
+import { countReservations, listReservations } from '../../../src/server/reservations/read-store';
 import {
-	countReservations,
-	heldPieces,
 	insertReservation,
-	listReservations,
 	type InsertReservationResult,
 	type NewReservation,
 } from '../../../src/server/reservations/store';

@@ -8,7 +8,8 @@ import { checkPickupItems } from '../../../src/lib/reservations/items';
 import type { PickupReservation } from '../../../src/lib/reservations/request';
 import { STAFF_REASONS, type StockReason } from '../../../src/lib/stock/ledger';
 import { REGISTRY } from '../../../src/server/services';
-import { heldPieces, insertReservation, openHolds } from '../../../src/server/reservations/store';
+import { heldPieces, openHolds } from '../../../src/server/reservations/hold-store';
+import { insertReservation } from '../../../src/server/reservations/store';
 import { changeReservationStatus } from '../../../src/server/reservations/status-store';
 import {
 	adjustStock,

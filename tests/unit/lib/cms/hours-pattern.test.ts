@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openingRangePattern } from '../../../../src/lib/cms/hours-pattern';
-import { shopSchema } from '../../../../src/lib/content/schemas';
+import { shopSchema } from '../../../../src/lib/content/shop-schema';
 import { imageStandIn } from '../../../../src/lib/cms/schema-rules';
 import { innerSchema } from '../../../../src/lib/content/fields';
 import type { ImageHelper } from '../../../../src/lib/content/schemas';

@@ -4,9 +4,9 @@ import {
 	categorySchema,
 	pageSchema,
 	settingsSchema,
-	shopSchema,
 	type ImageHelper,
 } from '../../../../src/lib/content/schemas';
+import { shopSchema } from '../../../../src/lib/content/shop-schema';
 import { TORINO_HOURS } from '../../../fixtures/shops';
 
 /** Stands in for Astro's image() helper, which needs a build: a path string, as editors write it. */
