@@ -35,7 +35,7 @@ export const CHART_WEEKS = 12;
 /** The variants the page and the e-mail list by name, the most sold first. */
 export const TOP_PRODUCTS = 5;
 
-/** Visitors waiting for a variant at a shop ('Avvisami'): none until the alerts exist. */
+/** Visitors waiting for a variant at a shop ('Avvisami'). */
 export type WaitingCount = (shopId: string, productId: string, variantId: string) => number;
 
 /** What the figures are read from. */
@@ -43,7 +43,10 @@ export interface FigureSources {
 	db: Database.Database;
 	/** The ledger joined to the holds: names, brands, on hand, available, minimum. */
 	stock: Pick<StockService, 'stockList'>;
-	/** The 'Avvisami' waiting count of a variant; 0 for all when absent. */
+	/**
+	 * The 'Avvisami' waiting count of a variant; when absent, the stock rows' own count (the
+	 * facade's stock service carries it: src/server/services/alerts.ts), else 0.
+	 */
 	waiting?: WaitingCount | undefined;
 }
 
@@ -237,7 +240,6 @@ export async function reportFigures(
 	now: Date,
 ): Promise<ReportFigures> {
 	const { db } = sources;
-	const waiting = sources.waiting ?? (() => 0);
 	const rows = await sources.stock.stockList({ shopIds });
 	const inPeriod = new Map(
 		movementTotals(db, shopIds, period.startIso, period.endIso).map((totals) => [
@@ -301,7 +303,7 @@ export async function reportFigures(
 			minimum: row.minimum,
 			leadDays: setting.leadDays,
 			coverDays: setting.coverDays,
-			waiting: waiting(row.shopId, row.productId, row.variantId),
+			waiting: sources.waiting?.(row.shopId, row.productId, row.variantId) ?? row.waiting ?? 0,
 		};
 		if (!needsReorder(input)) continue;
 		const group = groups.get(row.brand) ?? { brand: row.brand, ...setting, lines: [] };
