@@ -25,7 +25,8 @@ export const ALERT_PERIODS = Object.freeze({
 });
 
 /** The states of a request. */
-export type AlertStatus = 'unconfirmed' | 'waiting' | 'told' | 'stopped' | 'expired';
+export const ALERT_STATUSES = ['unconfirmed', 'waiting', 'told', 'stopped', 'expired'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** The Italian messages of the form, by field. */
 export const ALERT_ERRORS: Readonly<Record<AlertField, string>> = Object.freeze({

@@ -1,3 +1,4 @@
+import { ALERT_STATUSES } from '../../../src/lib/alerts/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESERVATION_LIFE, RESERVATION_STATUSES } from '../../../src/lib/reservations/status';
 import { STOCK_REASON_IDS, type StockActor } from '../../../src/lib/stock/ledger';
@@ -56,6 +57,7 @@ const CODE_VALUES: Readonly<Record<string, readonly (string | number)[]>> = {
 	'stock_movements.reason': STOCK_REASON_IDS,
 	'stock_movements.actor': STOCK_ACTORS,
 	'staff_challenges.purpose': CHALLENGE_PURPOSES,
+	'alerts.status': ALERT_STATUSES,
 };
 
 /** `CHECK (column IN ('a', 'b', 1))` of a CREATE TABLE statement: column → its values. */
