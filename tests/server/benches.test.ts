@@ -69,9 +69,12 @@ describe.concurrent('the benches, at their smallest size', () => {
 		expect(code, output).toBe(0);
 	});
 
+	// Lighthouse, run beside the other server tests on two cores, now and then ends a run without
+	// its metrics (NaN in the table): the smoke run checks that the bench works, so a second try
+	// is allowed before it fails.
 	it(
 		'bench (Lighthouse) measures a page and the floor over both transports',
-		{ timeout: 360_000 },
+		{ timeout: 360_000, retry: 2 },
 		async () => {
 			const { code, output } = await smoke('scripts/bench.mjs');
 			expect(output).toMatch(/^Pagina\s+Perf\s+A11y.*\s1\.1 LCP ms\s/m);
