@@ -4,7 +4,7 @@
  * midnight starting `from` to Rome's midnight ending `to`, as ISO strings that compare with the
  * times the server stores (UTC ISO). Pure.
  */
-import { addDays, parseDate, weekdayOf } from '../shops/calendar';
+import { addDays, MONTHS, parseDate, weekdayOf } from '../shops/calendar';
 import { romeDate, romeOffsetMinutes } from '../shops/open-now';
 import { WEEKDAYS } from '../shops/weekdays';
 
@@ -43,21 +43,6 @@ export function romeMidnight(date: string): number {
 export function mondayOf(date: string): string {
 	return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
 }
-
-const MONTHS = [
-	'gennaio',
-	'febbraio',
-	'marzo',
-	'aprile',
-	'maggio',
-	'giugno',
-	'luglio',
-	'agosto',
-	'settembre',
-	'ottobre',
-	'novembre',
-	'dicembre',
-];
 
 /** "16 novembre 2026". */
 export function dayText(date: string): string {

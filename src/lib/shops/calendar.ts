@@ -167,7 +167,8 @@ export function hoursOn(calendar: ShopCalendar, date: string): readonly string[]
 	return parseDate(date) === null ? [] : dayOf(calendar, date).hours;
 }
 
-const MONTHS = [
+/** The months' names as visitors read them, January first. */
+export const MONTHS = [
 	'gennaio',
 	'febbraio',
 	'marzo',
