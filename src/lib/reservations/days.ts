@@ -40,15 +40,17 @@ export interface PickupDay {
 	hours: readonly string[];
 }
 
+/** Made once: a formatter costs far more to make than to use (en-CA writes YYYY-MM-DD). */
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
+	timeZone: SHOP_TIME_ZONE,
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+});
+
 /** Today's date in Rome, as "YYYY-MM-DD". */
 export function romeToday(now: Date): string {
-	// en-CA writes dates as YYYY-MM-DD.
-	return new Intl.DateTimeFormat('en-CA', {
-		timeZone: SHOP_TIME_ZONE,
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-	}).format(now);
+	return ROME_DAY.format(now);
 }
 
 const LABEL = new Intl.DateTimeFormat('it-IT', {

@@ -13,6 +13,7 @@ import { isCatalogueId, type PickupProduct } from '../../lib/reservations/produc
 import type { RateDecision } from '../core/rate-limit';
 import type { SubmissionDesk } from '../core/service';
 import { describeError, type ConsoleLog } from '../core/outbox';
+import { timeSlices } from '../core/slices';
 import {
 	alertsOfAddress,
 	arrivalsOf,
@@ -20,7 +21,7 @@ import {
 	waitingCounts,
 	type AlertArrival,
 } from './reads';
-import { applyAlertPeriods, tellRise, watchedRefs } from './rises';
+import { applyAlertPeriods, tellRise, watchedKeys, watchedRefs, watchKey } from './rises';
 import {
 	alertByToken,
 	askAlert,
@@ -80,7 +81,7 @@ export interface AlertsService {
 	 */
 	stockChanged(refs: readonly AlertRef[]): void;
 	/** One pass of the loop: every watched variant, then the periods. */
-	pass(): void;
+	pass(): Promise<void>;
 	/** How many wait, per `${productId}\n${variantId}` and shop id (or 'qualsiasi'). */
 	waitingCounts(): Map<string, Map<string, number>>;
 	/** The rises of a variant that told people, newest first. */
@@ -121,11 +122,20 @@ export function createAlertsService({
 		return isAlertToken(token) ? hashAlertToken(token) : null;
 	}
 
-	/** Tells the rises of these variants at these shops; true when anyone was told. */
-	function tell(refs: readonly AlertRef[]): boolean {
+	/**
+	 * Tells the rises of these variants at these shops, one short transaction each, handing the
+	 * event loop back between slices (a count of thousands of rows reports them all); resolves
+	 * true when anyone was told.
+	 */
+	async function tell(refs: readonly AlertRef[]): Promise<boolean> {
 		const now = desk.now();
+		const pause = timeSlices();
+		const watched = watchedKeys(db);
 		let told = 0;
-		for (const ref of refs) {
+		for (const ref of refs.filter((candidate) => watched.has(watchKey(candidate)))) {
+			await pause();
+			// Closed while this waited for its turn: the next start's pass sees the rise.
+			if (!db.open) return false;
 			told += tellRise(db, ref, {
 				now,
 				rate,
@@ -226,17 +236,15 @@ export function createAlertsService({
 			// In a following transaction, once the staff's request has had its answer: choosing
 			// and enqueueing 500 people costs that request nothing.
 			setImmediate(() => {
-				try {
-					tell(refs);
-				} catch (error) {
+				tell(refs).catch((error: unknown) => {
 					// The movement is committed; the loop's next pass sees the rise.
 					log.error('Alerts: telling a rise failed:', describeError(error));
-				}
+				});
 			});
 		},
 
-		pass() {
-			tell(watchedRefs(db));
+		async pass() {
+			await tell(watchedRefs(db));
 			if (desk.now() - periodsAt < PERIODS_EVERY_MS) return;
 			periodsAt = desk.now();
 			const changed = applyAlertPeriods(db, desk.now());

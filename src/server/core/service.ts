@@ -134,7 +134,7 @@ export interface SubmissionDesk {
 	 */
 	send(jobs: readonly EmailJob[]): Promise<EmailStatus>;
 	/** Adds a task to every pass of the background loop (at least once a minute). */
-	everyPass(task: () => void): void;
+	everyPass(task: () => void | Promise<void>): void;
 	/**
 	 * Adds a channel to the one outbox (pushes to staff devices, say): its items are claimed,
 	 * retried, settled after a stop and recorded as e-mails are; the channel only sends one.
@@ -213,14 +213,14 @@ export function createSubmissions(
 	const wakeups = new Set<ReturnType<typeof setTimeout>>();
 
 	/** The kinds' own tasks of each pass (desk.everyPass). */
-	const tasks: (() => void)[] = [];
+	const tasks: (() => void | Promise<void>)[] = [];
 
 	/** One pass of the loop. */
 	async function tick(): Promise<void> {
 		purgeOld();
 		for (const task of tasks) {
 			try {
-				task();
+				await task();
 			} catch (error) {
 				log.error('Contact: background task failed:', describeError(error));
 			}

@@ -78,7 +78,7 @@ export async function readImportRows(
 }
 
 /** The text of an upload as a stream of small chunks, so parsing it is sliced too. */
-export function textStream(text: string, chunkLength = 64 * 1024): Readable {
+export function textStream(text: string, chunkLength = 16 * 1024): Readable {
 	const chunks: string[] = [];
 	for (let start = 0; start < text.length; start += chunkLength) {
 		chunks.push(text.slice(start, start + chunkLength));

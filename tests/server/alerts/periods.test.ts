@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/core/store';
 import { MIGRATIONS } from '../../../src/server/services';
 import { alertsOfAddress, eraseAddress, waitingCounts } from '../../../src/server/alerts/reads';
-import { applyAlertPeriods, tellRise } from '../../../src/server/alerts/rises';
+import {
+	applyAlertPeriods,
+	tellRise,
+	watchedKeys,
+	watchKey,
+} from '../../../src/server/alerts/rises';
 import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../../src/server/alerts/store';
 import { hashAlertToken } from '../../../src/server/alerts/token';
 import { AlertsCliError, runAlertsCommand } from '../../../src/server/alerts/cli';
@@ -102,6 +107,34 @@ describe('asking again', () => {
 		});
 		applyAlertPeriods(db, T0 + 100 * DAY);
 		expect(row(first.id)?.status).toBe('waiting');
+	});
+});
+
+describe('a rise nobody waits for', () => {
+	it('costs one look-up: the pieces of a variant nobody watches are never counted', () => {
+		const watched = {
+			shopId: 'torino',
+			productId: REQUEST.productId,
+			variantId: REQUEST.variantId,
+		};
+		const other = { ...watched, variantId: 'vaniglia-900-g' };
+		const { id } = ask(T0);
+		confirmAlert(db, linkOf(id, 'f'.repeat(32)), T0, ['torino'], () => 0);
+		expect([...watchedKeys(db)]).toEqual([watchKey(watched)]);
+		// A count of thousands of rows reports every variant it touched: those nobody watches
+		// must not count their pieces (a read of the whole shop's holds each).
+		const counted: string[] = [];
+		const available = (ref: typeof watched, pieces: number) => () => {
+			counted.push(ref.variantId);
+			return pieces;
+		};
+		const options = { now: T0 + HOUR, rate: 1, shopName: 'Sede di Torino' };
+		expect(tellRise(db, other, { ...options, available: available(other, 5) })).toEqual({
+			available: null,
+			told: 0,
+		});
+		expect(tellRise(db, watched, { ...options, available: available(watched, 1) }).told).toBe(1);
+		expect(counted).toEqual([watched.variantId]);
 	});
 });
 

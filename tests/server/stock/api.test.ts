@@ -149,7 +149,8 @@ describe('what a visitor is offered follows the ledger', () => {
 		const applied = await run(['--conferma']);
 		expect(applied.stdout).toContain('Registrate 1 differenza');
 		expect(await offered('aosta', WHEY.productId, WHEY.variantId)).toBe(9);
-	});
+		// Two runs of the command, each a Node process of its own: seconds on a loaded machine.
+	}, 30_000);
 
 	it('a count below what reservations hold offers 0, never less', async () => {
 		const list = await staffRequest(
