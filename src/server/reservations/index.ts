@@ -41,6 +41,8 @@ export {
 export type { PickDayLink, PickListView } from './pick-list-store';
 export { pickListPageView, type PickListPage } from './pick-list-view';
 
+/* What a staff device's ping (src/server/notifications/, wired by the facade) says of one. */
+export { reservationPingContents, type ReservationPingContent } from './ping-reads';
 /* What l'andamento (src/server/reports/) reads of the reservations. */
 export {
 	reservationOutcomes,

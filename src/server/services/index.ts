@@ -17,6 +17,7 @@ import type { OAuthSettings } from '../editor-auth';
 import { createMessagesService, type MessagesService } from '../messages';
 import {
 	createReservationsService,
+	reservationPingContents,
 	type PickupCatalogue,
 	type ReservationsService,
 } from '../reservations';
@@ -117,6 +118,7 @@ export function createSubmissionServices(
 		channel: (channel) => desk.channel(channel),
 		now: desk.now,
 		log: options?.log ?? console,
+		pingContents: reservationPingContents,
 	});
 	// 'Avvisami': the stock reports its committed movements to it (one hook, ./alerts.ts), and
 	// the loop's pass sees the rises nothing reports (a hold that ended) and applies the periods.
