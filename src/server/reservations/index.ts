@@ -35,6 +35,7 @@ export {
 	deskListView,
 	reservationPageView,
 	type DeskListPage,
+	type PageAnswer,
 	type ReservationPage,
 	type ReservationView,
 } from './view';

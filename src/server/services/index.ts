@@ -42,15 +42,17 @@ import { createStockOn } from './stock';
 import { createReportsOn } from './reports';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
-export type { MessagesService } from '../messages';
+export type { MessagesPageView, MessagesService } from '../messages';
 export type {
 	CustomerPageView,
 	DeskListPage,
+	PickListPage,
+	PickListView,
 	ReservationsService,
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
-export type { AlertsService, AlertsVariantView } from '../alerts';
+export type { AlertsService, AlertsVariantView, AlertView } from '../alerts';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 export type { FigureCard, ReportPageView, ReportService } from '../reports';
