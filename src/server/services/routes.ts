@@ -43,6 +43,7 @@ export {
 	signInOptions,
 	signOut,
 	staffAuthRoute,
+	staffFolderRoute,
 	staffJson,
 } from '../staff';
 export { REPORT_PAGE_TEXTS, reportAnswer } from '../reports';
