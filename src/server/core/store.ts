@@ -20,17 +20,8 @@ import type { EmailJob, SubmissionKind } from './kind';
 import { chmodIfExists, createPrivateFile, PRIVATE_FILE } from './private-file';
 import { migrate, type EmailKind, type Migration, type Registry } from './schema';
 import { emailBacklog, probeWrite, type EmailBacklog } from './store-health';
-import {
-	claimDueRows,
-	markRowFailed,
-	markRowSent,
-	markRowStarted,
-	markRowUncertain,
-	settleClaimsOf,
-	settleExpiredClaims,
-	type QueueTable,
-	type SettledClaims,
-} from './outbox-queue';
+import * as queue from './outbox-queue';
+import type { QueueTable, SettledClaims } from './outbox-queue';
 
 /** Options of SubmissionStore.open. */
 export interface OpenOptions {
@@ -122,7 +113,9 @@ export class SubmissionStore {
 	/** Claims up to `limit` e-mails whose next attempt is due, oldest first. */
 	claimDue(now: number, claimedBy: string, limit: number): EmailJob[] {
 		return this.#db
-			.transaction(() => this.loadJobs(claimDueRows(this.#db, EMAIL_QUEUE, now, claimedBy, limit)))
+			.transaction(() =>
+				this.loadJobs(queue.claimDueRows(this.#db, EMAIL_QUEUE, now, claimedBy, limit)),
+			)
 			.immediate();
 	}
 
@@ -163,7 +156,7 @@ export class SubmissionStore {
 
 	/** Records that the mail server accepted an e-mail claimed by `claimedBy`. */
 	markSent(emailId: number, claimedBy: string, sentAt: Date): void {
-		markRowSent(this.#db, EMAIL_QUEUE, emailId, claimedBy, sentAt.getTime());
+		queue.markRowSent(this.#db, EMAIL_QUEUE, emailId, claimedBy, sentAt.getTime());
 	}
 
 	/**
@@ -176,7 +169,7 @@ export class SubmissionStore {
 		error: string,
 		nextAttemptAt: number | null,
 	): void {
-		markRowFailed(this.#db, EMAIL_QUEUE, emailId, claimedBy, error, nextAttemptAt);
+		queue.markRowFailed(this.#db, EMAIL_QUEUE, emailId, claimedBy, error, nextAttemptAt);
 	}
 
 	/**
@@ -184,7 +177,7 @@ export class SubmissionStore {
 	 * answer never came): 'interrupted', shown as 'esito incerto' and never sent again.
 	 */
 	markUncertain(emailId: number, claimedBy: string, error: string): void {
-		markRowUncertain(this.#db, EMAIL_QUEUE, emailId, claimedBy, error);
+		queue.markRowUncertain(this.#db, EMAIL_QUEUE, emailId, claimedBy, error);
 	}
 
 	/**
@@ -192,7 +185,7 @@ export class SubmissionStore {
 	 * the mail server may take it, so a stop before the outcome is recorded must not resend it.
 	 */
 	markDataStarted(emailId: number, claimedBy: string, at: number): void {
-		markRowStarted(this.#db, EMAIL_QUEUE, emailId, claimedBy, at);
+		queue.markRowStarted(this.#db, EMAIL_QUEUE, emailId, claimedBy, at);
 	}
 
 	/**
@@ -200,7 +193,7 @@ export class SubmissionStore {
 	 * stopped while sending them. See `settleClaims`.
 	 */
 	markInterrupted(claimedBefore: number, now: number = Date.now()): SettledClaims {
-		return settleExpiredClaims(this.#db, EMAIL_QUEUE, claimedBefore, now);
+		return queue.settleExpiredClaims(this.#db, EMAIL_QUEUE, claimedBefore, now);
 	}
 
 	/**
@@ -210,7 +203,7 @@ export class SubmissionStore {
 	 * 'esito incerto' and never sent again (it may have been delivered).
 	 */
 	settleClaims(isGone: (claimedBy: string) => boolean, now: number): SettledClaims {
-		return settleClaimsOf(this.#db, EMAIL_QUEUE, isGone, now);
+		return queue.settleClaimsOf(this.#db, EMAIL_QUEUE, isGone, now);
 	}
 
 	/** Outbox counts for the health check (store-health.ts). */

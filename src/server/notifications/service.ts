@@ -24,6 +24,7 @@ import {
 	queueReservationPushes,
 	saveSubscription,
 	type ClaimedPush,
+	type PingContents,
 	type PushSubscriptionInput,
 } from './store';
 
@@ -68,6 +69,8 @@ export interface NotificationOptions {
 	log: Pick<Console, 'warn' | 'error'>;
 	/** The keys (tests may give their own); by default those beside the database. */
 	keys?: VapidKeys;
+	/** What a ping says of its reservation: the reservations' own read (their face). */
+	pingContents: PingContents;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -100,6 +103,7 @@ export function createNotificationService({
 	now,
 	log,
 	keys = vapidKeys(db.name),
+	pingContents,
 }: NotificationOptions): NotificationService {
 	for (const warning of settings.warnings) log.warn(warning);
 	const about = (push: ClaimedPush) =>
@@ -116,6 +120,7 @@ export function createNotificationService({
 			loadPushes(
 				database,
 				rows.map((row) => Number(row['id'])),
+				pingContents,
 			),
 
 		async send(push, started) {

@@ -159,43 +159,52 @@ interface PushRow {
 	p256dh: string;
 	auth: string;
 	reservation_id: number;
-	code: string;
-	pickup_day: string;
-	pieces: number;
 }
+
+/** What a ping says of its reservation, read through the reservations' face (by the facade). */
+export type PingContents = (
+	db: Database.Database,
+	reservationIds: readonly number[],
+) => ReadonlyMap<number, { code: string; day: string; pieces: number }>;
 
 /**
  * What the pushes of rows the outbox just claimed need (src/server/core/channels.ts claims
- * them): the device's keys and the reservation's code, day and pieces. In the claim's transaction.
+ * them): the device's keys and, from `contents`, the reservation's code, day and pieces. In the
+ * claim's transaction. A push whose reservation is gone is left out.
  */
-export function loadPushes(db: Database.Database, ids: readonly number[]): ClaimedPush[] {
+export function loadPushes(
+	db: Database.Database,
+	ids: readonly number[],
+	contents: PingContents,
+): ClaimedPush[] {
 	if (ids.length === 0) return [];
 	const rows = db
 		.prepare(
 			`SELECT delivery.id, delivery.attempts, delivery.subscription_id, subscription.endpoint,
-				subscription.p256dh, subscription.auth, delivery.reservation_id, reservation.code,
-				reservation.pickup_day,
-				(SELECT COALESCE(SUM(quantity), 0) FROM reservation_items
-				 WHERE reservation_id = reservation.id) AS pieces
+				subscription.p256dh, subscription.auth, delivery.reservation_id
 			 FROM push_deliveries AS delivery
 			 JOIN push_subscriptions AS subscription ON subscription.id = delivery.subscription_id
-			 JOIN reservations AS reservation ON reservation.id = delivery.reservation_id
 			 WHERE delivery.id IN (SELECT value FROM json_each(?))
 			 ORDER BY delivery.next_attempt_at, delivery.id`,
 		)
 		.all(JSON.stringify(ids)) as PushRow[];
-	return rows.map((row) => ({
-		id: row.id,
-		attempts: row.attempts,
-		subscriptionId: row.subscription_id,
-		subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-		reservation: {
-			id: row.reservation_id,
-			code: row.code,
-			day: row.pickup_day,
-			pieces: row.pieces,
-		},
-	}));
+	const reservations = contents(
+		db,
+		rows.map((row) => row.reservation_id),
+	);
+	return rows.flatMap((row) => {
+		const reservation = reservations.get(row.reservation_id);
+		if (!reservation) return [];
+		return [
+			{
+				id: row.id,
+				attempts: row.attempts,
+				subscriptionId: row.subscription_id,
+				subscription: { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+				reservation: { id: row.reservation_id, ...reservation },
+			},
+		];
+	});
 }
 
 /** Deletes a device the push service no longer knows (404, 410); its pushes go with it. */

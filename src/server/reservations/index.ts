@@ -35,12 +35,15 @@ export {
 	deskListView,
 	reservationPageView,
 	type DeskListPage,
+	type PageAnswer,
 	type ReservationPage,
 	type ReservationView,
 } from './view';
 export type { PickDayLink, PickListView } from './pick-list-store';
 export { pickListPageView, type PickListPage } from './pick-list-view';
 
+/* What a staff device's ping (src/server/notifications/, wired by the facade) says of one. */
+export { reservationPingContents, type ReservationPingContent } from './ping-reads';
 /* What l'andamento (src/server/reports/) reads of the reservations. */
 export {
 	reservationOutcomes,

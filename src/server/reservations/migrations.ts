@@ -6,13 +6,11 @@
 import { EMAIL_DELIVERY_COLUMNS } from '../core/schema';
 
 /**
- * Migration 4: Pickup reservations: the reservation with what the customer was told (shop, day,
- * that day's hours, days held), its lines with the names and prices of the build, and the outbox
- * rebuilt so that an e-mail belongs to a message or to a reservation (SQLite cannot drop a NOT
- * NULL: the table is copied, ids and states kept).
+ * The columns of `reservations` as migration 4 made them, which migration 11 copies before adding
+ * its own (SQLite rebuilds a table to change a CHECK). Shipped text: never edit it (both
+ * migrations are pinned by their SHA-256 in tests/unit/server/services/migrations.test.ts).
  */
-export const RESERVATIONS_TABLES = `CREATE TABLE reservations (
-		id INTEGER PRIMARY KEY AUTOINCREMENT,
+const RESERVATION_COLUMNS = `id INTEGER PRIMARY KEY AUTOINCREMENT,
 		created_at TEXT NOT NULL,
 		code TEXT NOT NULL,
 		shop_id TEXT NOT NULL,
@@ -30,7 +28,16 @@ export const RESERVATIONS_TABLES = `CREATE TABLE reservations (
 		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
 		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
 		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none')),
-		submission_key TEXT
+		submission_key TEXT`;
+
+/**
+ * Migration 4: Pickup reservations: the reservation with what the customer was told (shop, day,
+ * that day's hours, days held), its lines with the names and prices of the build, and the outbox
+ * rebuilt so that an e-mail belongs to a message or to a reservation (SQLite cannot drop a NOT
+ * NULL: the table is copied, ids and states kept).
+ */
+export const RESERVATIONS_TABLES = `CREATE TABLE reservations (
+		${RESERVATION_COLUMNS}
 	);
 	CREATE UNIQUE INDEX reservations_code ON reservations (code);
 	CREATE UNIQUE INDEX reservations_submission_key ON reservations (submission_key);
@@ -91,25 +98,7 @@ export const RESERVATIONS_HELD_STOCK = `ALTER TABLE reservations ADD COLUMN stat
  * events refer to it).
  */
 export const RESERVATION_STATES = `CREATE TABLE reservations_new (
-		id INTEGER PRIMARY KEY AUTOINCREMENT,
-		created_at TEXT NOT NULL,
-		code TEXT NOT NULL,
-		shop_id TEXT NOT NULL,
-		shop_name TEXT NOT NULL,
-		shop_address TEXT NOT NULL,
-		shop_phone TEXT NOT NULL,
-		shop_email TEXT NOT NULL,
-		pickup_day TEXT NOT NULL,
-		pickup_hours TEXT NOT NULL,
-		hold_days INTEGER NOT NULL,
-		total_cents INTEGER NOT NULL,
-		name TEXT NOT NULL,
-		email TEXT NOT NULL,
-		phone TEXT NOT NULL,
-		privacy_accepted INTEGER NOT NULL CHECK (privacy_accepted IN (0, 1)),
-		spam INTEGER NOT NULL DEFAULT 0 CHECK (spam IN (0, 1)),
-		delivery TEXT NOT NULL CHECK (delivery IN ('smtp', 'simulation', 'none')),
-		submission_key TEXT,
+		${RESERVATION_COLUMNS},
 		client_address TEXT,
 		status TEXT NOT NULL DEFAULT 'held'
 			CHECK (status IN ('held', 'ready', 'collected', 'cancelled', 'not_collected')),

@@ -17,6 +17,7 @@ import type { OAuthSettings } from '../editor-auth';
 import { createMessagesService, type MessagesService } from '../messages';
 import {
 	createReservationsService,
+	reservationPingContents,
 	type PickupCatalogue,
 	type ReservationsService,
 } from '../reservations';
@@ -41,15 +42,17 @@ import { createStockOn } from './stock';
 import { createReportsOn } from './reports';
 
 export { KINDS, MIGRATIONS, REGISTRY } from './registry';
-export type { MessagesService } from '../messages';
+export type { MessagesPageView, MessagesService } from '../messages';
 export type {
 	CustomerPageView,
 	DeskListPage,
+	PickListPage,
+	PickListView,
 	ReservationsService,
 	ReservationView,
 } from '../reservations';
 export type { StaffMember, StaffService } from '../staff';
-export type { AlertsService, AlertsVariantView } from '../alerts';
+export type { AlertsService, AlertsVariantView, AlertView } from '../alerts';
 export type { StockListView, StockRowView, StockService, StockVariantView } from '../stock';
 export { openStockService } from './stock';
 export type { FigureCard, ReportPageView, ReportService } from '../reports';
@@ -117,6 +120,7 @@ export function createSubmissionServices(
 		channel: (channel) => desk.channel(channel),
 		now: desk.now,
 		log: options?.log ?? console,
+		pingContents: reservationPingContents,
 	});
 	// 'Avvisami': the stock reports its committed movements to it (one hook, ./alerts.ts), and
 	// the loop's pass sees the rises nothing reports (a hold that ended) and applies the periods.

@@ -26,7 +26,7 @@ export {
 	type GuardContext,
 } from './guard';
 export { isStaffPath, staffMiddleware } from './middleware';
-export { staffAuthRoute } from './astro-route';
+export { staffAuthRoute, staffFolderRoute } from './astro-route';
 export {
 	AUTH_TEXTS,
 	register,

@@ -5,12 +5,7 @@ import { createStaffSession } from '../../helpers/staff';
 import { decryptPush, newDevice, startPushService, type TestPushService } from '../../helpers/push';
 import { tempDatabase } from '../helpers/contact';
 import { killMidLoad } from '../helpers/crash';
-import {
-	pieceReservation,
-	postReservation,
-	readReservations,
-	singlePieces,
-} from '../helpers/pickup';
+import { readReservations, reservationCrashRoute } from '../helpers/pickup';
 import { staffRequest } from '../helpers/staff';
 
 /**
@@ -54,25 +49,8 @@ it('kill -9 mid-send: each e-mail and each push is sent once after the restart, 
 	const pushService = await startPushService({ delayMs: 30 });
 	service = pushService;
 	const devices = [newDevice(pushService, 'giulia'), newDevice(pushService, 'marco')];
-	const pieces = singlePieces(300);
-	let sent = 0;
 	await killMidLoad(
-		{
-			async send(url, name) {
-				const piece = pieces[sent++ % pieces.length];
-				if (!piece) throw new Error('No piece to reserve.');
-				const { status, json } = await postReservation(url, pieceReservation(piece, { name }));
-				return { status, id: Number(json['id']), kept: [String(json['code']), name] };
-			},
-			read(dbPath) {
-				const { reservations, emails } = readReservations(dbPath);
-				return {
-					kept: new Map(reservations.map((row) => [row.id, [row.code, row.name]])),
-					emails: emails.map((email) => ({ ...email, owner: email.reservation_id })),
-				};
-			},
-			messageIdPrefix: 'ritiro',
-		},
+		reservationCrashRoute(300),
 		db.dbPath,
 		servers,
 		{ total: 300, killAfter: 30 },

@@ -8,6 +8,7 @@ import type { ItemRow } from '../../../src/server/reservations/read-store';
 import { parseImportCsv, problemText } from '../../../src/lib/stock/csv';
 import { DEFAULT_STOCK_SEED } from '../../../src/server/stock';
 import { countRows, rawRequest } from './contact';
+import type { CrashRoute } from './crash';
 
 /** The build the server serves: its /api/ritiro.json. */
 export function builtSettings(): PickupSettings {
@@ -158,3 +159,28 @@ export function readReservations(dbPath: string): {
 
 /** How many reservations are stored (0 when the database does not exist yet). */
 export const countReservations = (dbPath: string) => countRows(dbPath, 'reservations');
+
+/**
+ * The reservations under the kill -9 load (helpers/crash.ts): each holds a piece of its own, so
+ * none is refused for stock; the store must keep each one's code and name.
+ */
+export function reservationCrashRoute(total: number): CrashRoute {
+	const pieces = singlePieces(total);
+	let sent = 0;
+	return {
+		async send(url, name) {
+			const piece = pieces[sent++ % pieces.length];
+			if (!piece) throw new Error('No piece to reserve.');
+			const { status, json } = await postReservation(url, pieceReservation(piece, { name }));
+			return { status, id: Number(json['id']), kept: [String(json['code']), name] };
+		},
+		read(dbPath) {
+			const { reservations, emails } = readReservations(dbPath);
+			return {
+				kept: new Map(reservations.map((row) => [row.id, [row.code, row.name]])),
+				emails: emails.map((email) => ({ ...email, owner: email.reservation_id })),
+			};
+		},
+		messageIdPrefix: 'ritiro',
+	};
+}

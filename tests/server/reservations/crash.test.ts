@@ -2,12 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { RunningServer } from '../../../scripts/start-server.mjs';
 import { tempDatabase } from '../helpers/contact';
 import { killMidLoad } from '../helpers/crash';
-import {
-	pieceReservation,
-	postReservation,
-	readReservations,
-	singlePieces,
-} from '../helpers/pickup';
+import { readReservations, reservationCrashRoute } from '../helpers/pickup';
 
 /**
  * The server killed with SIGKILL in the middle of a load of reservations, then restarted on the
@@ -25,29 +20,7 @@ afterAll(async () => {
 
 it('kill -9 mid-load: every 201 is stored, and nothing is sent twice after the restart', async () => {
 	// Each reservation holds a piece of its own: none is refused for stock.
-	const pieces = singlePieces(300);
-	let sent = 0;
-	await killMidLoad(
-		{
-			async send(url, name) {
-				const piece = pieces[sent++ % pieces.length];
-				if (!piece) throw new Error('No piece to reserve.');
-				const { status, json } = await postReservation(url, pieceReservation(piece, { name }));
-				return { status, id: Number(json['id']), kept: [String(json['code']), name] };
-			},
-			read(dbPath) {
-				const { reservations, emails } = readReservations(dbPath);
-				return {
-					kept: new Map(reservations.map((row) => [row.id, [row.code, row.name]])),
-					emails: emails.map((email) => ({ ...email, owner: email.reservation_id })),
-				};
-			},
-			messageIdPrefix: 'ritiro',
-		},
-		db.dbPath,
-		servers,
-		{ total: 300, killAfter: 30 },
-	);
+	await killMidLoad(reservationCrashRoute(300), db.dbPath, servers, { total: 300, killAfter: 30 });
 	// Each stored reservation kept its line (stored in the same transaction).
 	const { reservations, items } = readReservations(db.dbPath);
 	for (const { id } of reservations) {

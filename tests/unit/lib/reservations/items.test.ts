@@ -8,6 +8,7 @@ import {
 } from '../../../../src/lib/reservations/items';
 import { isCatalogueId, toPickupProduct } from '../../../../src/lib/reservations/product';
 import { lookupProduct, PICKUP_PRODUCTS } from '../../../fixtures/pickup';
+import { SHAKER_LINE, WHEY_LINE } from '../../../fixtures/reservations';
 
 const WHEY = 'whey-concentrate-80';
 const CHOC = 'Whey Concentrate 80 – Cioccolato – 2 kg';
@@ -124,24 +125,8 @@ describe('checkPickupItems: accepted lines', () => {
 			ok: true,
 			totalCents: 2 * 5490 + 690,
 			indexes: [0, 1],
-			lines: [
-				{
-					productId: WHEY,
-					variantId: 'cioccolato-2-kg',
-					productName: 'Whey Concentrate 80',
-					variantLabel: 'Cioccolato – 2 kg',
-					unitPriceCents: 5490,
-					quantity: 2,
-				},
-				{
-					productId: 'shaker-700',
-					variantId: '700-ml',
-					productName: 'Shaker 700',
-					variantLabel: '700 ml',
-					unitPriceCents: 690,
-					quantity: 1,
-				},
-			],
+			// The build's names and prices, as stored and written in the e-mails.
+			lines: [WHEY_LINE, SHAKER_LINE],
 		});
 	});
 

@@ -9,6 +9,7 @@ import { PICKUP_DAY_ERRORS } from '../../../../src/lib/reservations/days';
 import { PICKUP_LIST_ERRORS, pickupItemErrors } from '../../../../src/lib/reservations/items';
 import { parsePickupRequest, PICKUP_SHOP_ERROR } from '../../../../src/lib/reservations/request';
 import { lookupProduct, PICKUP_SHOPS } from '../../../fixtures/pickup';
+import { WHEY_LINE } from '../../../fixtures/reservations';
 
 /** Thursday 26 November 2026, 11:00 in Rome. */
 const NOW = new Date('2026-11-26T10:00:00Z');
@@ -37,16 +38,7 @@ describe('parsePickupRequest', () => {
 			reservation: {
 				shop: PICKUP_SHOPS[0],
 				day: '2026-11-27',
-				lines: [
-					{
-						productId: 'whey-concentrate-80',
-						variantId: 'cioccolato-2-kg',
-						productName: 'Whey Concentrate 80',
-						variantLabel: 'Cioccolato – 2 kg',
-						unitPriceCents: 5490,
-						quantity: 2,
-					},
-				],
+				lines: [WHEY_LINE],
 				totalCents: 10980,
 				indexes: [0],
 				name: 'Mario Rossi',

@@ -2,45 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
 	customerConfirmation,
 	shopNotification,
-	type ReservationForEmail,
 } from '../../../../src/server/reservations/email-text';
+import { reservationForEmail } from '../../../fixtures/reservations';
 
-const RESERVATION: ReservationForEmail = {
-	id: 12,
-	code: 'K7M2QX',
-	// 11:00 in Rome.
-	createdAt: new Date('2026-11-26T10:00:00Z'),
-	shopName: 'Sede di Torino',
-	shopAddress: 'Corso Torino 85, 10090 Buttigliera Alta (TO)',
-	shopPhone: '+39 011 932 4817',
-	shopEmail: 'torino@vigorsport.it',
-	day: '2026-11-27',
-	dayHours: '09:30–12:30, 15:30–19:30',
-	holdDays: 3,
-	name: 'Mario\r\nRossi',
-	email: 'mario@example.it',
-	phone: '+39 011 123 4567',
-	lines: [
-		{
-			productId: 'whey-concentrate-80',
-			variantId: 'cioccolato-2-kg',
-			productName: 'Whey Concentrate 80',
-			variantLabel: 'Cioccolato – 2 kg',
-			unitPriceCents: 5490,
-			quantity: 2,
-		},
-		{
-			productId: 'shaker-700',
-			variantId: '700-ml',
-			productName: 'Shaker 700',
-			variantLabel: '700 ml',
-			unitPriceCents: 690,
-			quantity: 1,
-		},
-	],
-	totalCents: 11670,
-	confirmationWithheld: false,
-};
+// Made at 11:00 in Rome.
+const RESERVATION = reservationForEmail();
 
 /** The euro amounts as Intl writes them, with a no-break space. */
 const eur = (amount: string) => `${amount}\u00a0€`;

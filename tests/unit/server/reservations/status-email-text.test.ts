@@ -1,41 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ReservationForEmail } from '../../../../src/server/reservations/email-text';
 import {
 	customerCancelledEmail,
 	readyEmail,
 	RESERVATION_STATUS_EMAILS,
 	shopCancelledEmail,
 } from '../../../../src/server/reservations/status-email-text';
+import { reservationForEmail, WHEY_LINE } from '../../../fixtures/reservations';
 
-const RESERVATION: ReservationForEmail = {
-	id: 12,
-	code: 'K7M2QX',
-	createdAt: new Date('2026-11-26T10:00:00Z'),
-	shopName: 'Sede di Torino',
-	shopAddress: 'Corso Torino 85, 10090 Buttigliera Alta (TO)',
-	shopPhone: '+39 011 932 4817',
-	shopEmail: 'torino@vigorsport.it',
-	day: '2026-11-27',
-	dayHours: '09:30–12:30, 15:30–19:30',
+const RESERVATION = reservationForEmail({
 	holdDays: 2,
-	name: 'Mario\r\nRossi',
-	email: 'mario@example.it',
-	phone: '+39 011 123 4567',
-	lines: [
-		{
-			productId: 'whey-concentrate-80',
-			variantId: 'cioccolato-2-kg',
-			productName: 'Whey Concentrate 80',
-			variantLabel: 'Cioccolato – 2 kg',
-			unitPriceCents: 5490,
-			quantity: 2,
-		},
-	],
+	lines: [WHEY_LINE],
 	totalCents: 10980,
-	confirmationWithheld: false,
 	heldThrough: '2026-11-29',
 	cancelReason: 'Il gusto scelto è esaurito',
-};
+});
 
 describe("the e-mails of a reservation's changes of state", () => {
 	it('ready: the code, the shop, the day and until which day it is held', () => {
