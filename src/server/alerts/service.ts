@@ -20,7 +20,7 @@ import {
 	waitingCounts,
 	type AlertArrival,
 } from './reads';
-import { applyAlertPeriods, tellRise, watchedRefs } from './rises';
+import { applyAlertPeriods, noteRise, tellSlice, watchedRefs } from './rises';
 import {
 	alertByToken,
 	askAlert,
@@ -74,9 +74,9 @@ export interface AlertsService {
 	/** 'Non mi interessa più': closes it and drops the address at once; null when unknown. */
 	stop(token: string): AlertView | null;
 	/**
-	 * The stock's hook: movements were committed on these variants at these shops. Whoever a
-	 * rise tells is chosen in a transaction of its own right after (the caller does not wait),
-	 * and their e-mails leave through the outbox.
+	 * The stock's hook: movements were committed on these variants at these shops. Right after
+	 * (the caller does not wait), a rise is noted (one row), and whoever it tells is chosen in
+	 * small slices after that; their e-mails leave through the outbox.
 	 */
 	stockChanged(refs: readonly AlertRef[]): void;
 	/** One pass of the loop: every watched variant, then the periods. */
@@ -102,6 +102,8 @@ export interface AlertsServiceOptions {
 }
 
 const PERIODS_EVERY_MS = 10 * 60_000;
+/** People told per slice of a rise: a few milliseconds of work between two turns of the loop. */
+const SLICE = 20;
 
 /** The service of 'Avvisami', on the core's desk. */
 export function createAlertsService({
@@ -121,23 +123,49 @@ export function createAlertsService({
 		return isAlertToken(token) ? hashAlertToken(token) : null;
 	}
 
-	/** Tells the rises of these variants at these shops; true when anyone was told. */
-	function tell(refs: readonly AlertRef[]): boolean {
+	/** Whether a chain of slices is under way in this process (one at a time is enough). */
+	let telling = false;
+	let toldInChain = 0;
+
+	/**
+	 * Tells the rises noted, one slice per turn of the event loop: each slice a transaction of
+	 * its own (`tellSlice`), then the loop is given back, so the requests that come meanwhile
+	 * (the staff's answer, a visitor's page) wait for one slice at most, never for all the
+	 * people of an arrival. The outbox is woken after each slice that told someone.
+	 */
+	function tellNoted(): void {
+		if (telling) return;
+		telling = true;
+		toldInChain = 0;
+		const step = () => {
+			let told: number | null = null;
+			try {
+				told = db.open ? tellSlice(db, { now: desk.now(), size: SLICE, shopName }) : null;
+			} catch (error) {
+				// The rise stays noted: the loop's next pass tells it.
+				log.error('Alerts: telling a rise failed:', describeError(error));
+			}
+			if (told !== null && told > 0) {
+				toldInChain += told;
+				desk.sendWhenDue(desk.now());
+			}
+			if (told !== null) {
+				setImmediate(step);
+				return;
+			}
+			telling = false;
+			if (toldInChain > 0) log.log(`Alerts: ${toldInChain} request(s) told of available pieces.`);
+		};
+		setImmediate(step);
+	}
+
+	/** Notes the rises of these variants at these shops, then tells them after. */
+	function noteAndTell(refs: readonly AlertRef[]): void {
 		const now = desk.now();
-		let told = 0;
 		for (const ref of refs) {
-			told += tellRise(db, ref, {
-				now,
-				rate,
-				shopName: shopName(ref.shopId),
-				available: () => available(ref, new Date(now)),
-			}).told;
+			noteRise(db, ref, { now, rate, available: () => available(ref, new Date(now)) });
 		}
-		if (told > 0) {
-			log.log(`Alerts: ${told} request(s) told of available pieces.`);
-			desk.sendWhenDue(now);
-		}
-		return told > 0;
+		tellNoted();
 	}
 
 	return {
@@ -223,20 +251,21 @@ export function createAlertsService({
 		},
 
 		stockChanged(refs) {
-			// In a following transaction, once the staff's request has had its answer: choosing
-			// and enqueueing 500 people costs that request nothing.
+			// After the staff's request: noting a rise is one row whatever the number waiting, and
+			// the people it tells are chosen in slices after that.
 			setImmediate(() => {
 				try {
-					tell(refs);
+					noteAndTell(refs);
 				} catch (error) {
 					// The movement is committed; the loop's next pass sees the rise.
-					log.error('Alerts: telling a rise failed:', describeError(error));
+					log.error('Alerts: noting a rise failed:', describeError(error));
 				}
 			});
 		},
 
 		pass() {
-			tell(watchedRefs(db));
+			// Also the first pass after a start: rises noted and not told in full before a stop.
+			noteAndTell(watchedRefs(db));
 			if (desk.now() - periodsAt < PERIODS_EVERY_MS) return;
 			periodsAt = desk.now();
 			const changed = applyAlertPeriods(db, desk.now());
