@@ -5,7 +5,7 @@
  * chosen variant, follows the variant chosen, and opens the form's page
  * (/avviso?prodotto=…&variante=…).
  */
-import { ALERT_LINK_PATH } from '../lib/alerts/paths';
+import { alertFormPath } from '../lib/alerts/paths';
 import { variantLive } from '../lib/catalogue/live-stock';
 import { $liveStock } from '../stores/live-stock';
 import { $selectedVariant } from '../stores/variant';
@@ -33,7 +33,7 @@ function watch(): void {
 		const empty =
 			live.kind === 'ready' && Object.values(live.pieces).some((pieces) => pieces === 0);
 		link.hidden = !(empty || live.kind === 'gone');
-		link.href = `${ALERT_LINK_PATH}?${new URLSearchParams({ prodotto: productId, variante: variantId }).toString()}`;
+		link.href = alertFormPath(productId, variantId);
 	};
 	$liveStock.subscribe(update);
 	$selectedVariant.subscribe(update);

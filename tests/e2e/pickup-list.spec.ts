@@ -234,6 +234,53 @@ test('switching shop changes each line’s availability; one tap moves to the sh
 	await expect(vanilla.getByRole('button', { name: 'Ritira a Sede Torino' })).toBeVisible();
 });
 
+test('a line the shop has none of offers «Avvisami» for that shop; the form opens with it chosen', async ({
+	page,
+}) => {
+	await storeList(
+		page,
+		{ line: LINES.biscuit2kg, quantity: 1 },
+		{ line: LINES.vanilla2kg, quantity: 1 },
+	);
+	await openList(page);
+	const biscuit = line(page, 'whey-concentrate-80/biscotto-2-kg');
+	const vanilla = line(page, 'whey-concentrate-80/vaniglia-2-kg');
+	const alertOf = (item: typeof biscuit) =>
+		item.getByRole('link', { name: /^Avvisami quando torna disponibile ?: Whey 80 Concentrate/ });
+	// Torino has no 2 kg biscuit and three 2 kg vanilla.
+	await expect(biscuit.locator('[data-line-status]')).toHaveText(
+		'Non disponibile a Sede Torino, disponibile a Sede Aosta.',
+	);
+	await expect(alertOf(biscuit)).toHaveAttribute(
+		'href',
+		'/avviso?prodotto=whey-concentrate-80&variante=biscotto-2-kg&negozio=torino',
+	);
+	await expect(vanilla.locator('[data-line-status]')).toHaveText(/^Disponibile a Sede Torino/);
+	await expect(alertOf(vanilla)).toHaveCount(0);
+
+	// At Aosta it is the other way round: the offer follows the shop chosen.
+	await biscuit.getByRole('button', { name: 'Ritira a Sede Aosta' }).tap();
+	await expect(alertOf(biscuit)).toHaveCount(0);
+	await expect(alertOf(vanilla)).toHaveAttribute(
+		'href',
+		'/avviso?prodotto=whey-concentrate-80&variante=vaniglia-2-kg&negozio=aosta',
+	);
+	await alertOf(vanilla).tap();
+	await expect(page).toHaveURL(
+		/\/avviso\?prodotto=whey-concentrate-80&variante=vaniglia-2-kg&negozio=aosta$/,
+	);
+	await expect(
+		page.getByRole('heading', { name: 'Avvisami quando torna disponibile' }).last(),
+	).toBeVisible();
+	// The form's page names the variant and has the shop chosen in its HTML, before its island
+	// has hydrated (it hydrates on the visitor's first use of the page).
+	await expect(page.locator('[data-alert-page]')).toContainText(
+		'Whey 80 Concentrate – Vaniglia – 2 kg',
+	);
+	await expect(page.locator('astro-island:has([data-alert-request])')).toHaveAttribute('ssr', '');
+	await expect(page.getByLabel('Negozio')).toHaveValue('aosta');
+});
+
 test('the pickup day is one of the shop’s open days, never a closed one, with its hours', async ({
 	page,
 }) => {

@@ -69,6 +69,36 @@ describe.concurrent('the benches, at their smallest size', () => {
 		expect(code, output).toBe(0);
 	});
 
+	it(
+		'bench:alerts tells the waiting and times the arrival beside one nobody waits for',
+		{ timeout: 180_000 },
+		async () => {
+			const { code, output } = await smoke('scripts/bench-alerts.mjs');
+			expect(output).toMatch(/Avvisami: 100 in attesa, arrivo di 10 pezzi \(--smoke\), 3 turni/);
+			for (const row of [
+				'arrivo senza richieste (mediana)',
+				'arrivo che avvisa 10 persone (mediana)',
+				'GET /api/disponibilita prima',
+				'GET /api/health prima',
+			]) {
+				expect(rowOf(output, row), row).toMatch(/ ms/);
+			}
+			// Each of the three arrivals told its 10, each once, and the notices leave.
+			expect(rowOf(output, 'richieste avvisate')).toMatch(/ 30 di 30, una e-mail ciascuna: 30$/);
+			expect(rowOf(output, 'e-mail ricevute')).toMatch(/ 10 \(le prime 10 di 30\)/);
+			expect(code, output).toBe(0);
+		},
+	);
+
+	it("bench:report works out l'andamento's figures", { timeout: 180_000 }, async () => {
+		const { code, output } = await smoke('scripts/bench-report.mjs');
+		expect(output).toMatch(/48 varianti × 2 negozi, 60 giorni: /);
+		for (const period of ['questa settimana, un negozio', 'un anno, due negozi']) {
+			expect(rowOf(output, `Pagina dell'andamento, ${period}:`), output).toMatch(/mediana /);
+		}
+		expect(code, output).toBe(0);
+	});
+
 	// Lighthouse, run beside the other server tests on two cores, now and then ends a run without
 	// its metrics (NaN in the table): the smoke run checks that the bench works, so a second try
 	// is allowed before it fails.

@@ -16,6 +16,8 @@ export type AlertRequestProps = {
 	initialId: string;
 	productSlug: string;
 	shops: ShopRef[];
+	/** The shop the linking page chose (the pickup list's), or null: the first without pieces. */
+	initialShopId?: string | null;
 };
 
 const FIELD =
@@ -23,11 +25,18 @@ const FIELD =
 
 /**
  * 'Avvisami quando torna disponibile' (docs/alerts.md), the form of the page /avviso?prodotto=…
- * (the product page's link opens it): a plain form posting to /api/avvisi, so it works before
- * hydration and without JavaScript; hydrated, it chooses the first shop without free pieces,
- * checks the fields with the server's rules and sends JSON; offline it says so and sends nothing.
+ * (the product page's and the pickup list's links open it): a plain form posting to
+ * /api/avvisi, so it works before hydration and without JavaScript. Its shop is the one the link
+ * chose (`?negozio=`, the pickup list's), else, hydrated, the first shop without free pieces.
+ * Hydrated, it checks the fields with the server's rules and sends JSON; offline it says so and
+ * sends nothing.
  */
-export default function AlertRequest({ initialId, productSlug, shops }: AlertRequestProps) {
+export default function AlertRequest({
+	initialId,
+	productSlug,
+	shops,
+	initialShopId = null,
+}: AlertRequestProps) {
 	const variantId = useSelectedVariant(initialId);
 	const live = variantLive(useLiveStock(), productSlug, variantId);
 	const [errors, setErrors] = useState<AlertErrors>({});
@@ -36,6 +45,7 @@ export default function AlertRequest({ initialId, productSlug, shops }: AlertReq
 	const base = useId();
 	const emptyShop =
 		live.kind === 'ready' ? shops.find((shop) => (live.pieces[shop.id] ?? 0) === 0) : undefined;
+	const chosenShop = initialShopId ?? emptyShop?.id ?? ANY_SHOP;
 	async function submit(event: SubmitEvent<HTMLFormElement>) {
 		event.preventDefault();
 		const data = new FormData(event.currentTarget);
@@ -107,8 +117,8 @@ export default function AlertRequest({ initialId, productSlug, shops }: AlertReq
 						<select
 							id={`${base}-negozio`}
 							name="shopId"
-							defaultValue={emptyShop?.id ?? ANY_SHOP}
-							key={emptyShop?.id ?? ANY_SHOP}
+							defaultValue={chosenShop}
+							key={chosenShop}
 							className={FIELD}
 						>
 							{shops.map((shop) => (

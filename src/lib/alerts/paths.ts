@@ -11,6 +11,16 @@ export function variantPagePath(productPath: string, variantId: string): string 
 /** The page of a request's link (confirm, or 'Non mi interessa più'): the key in the query. */
 export const ALERT_LINK_PATH = '/avviso';
 
+/**
+ * The form's page for a variant (/avviso?prodotto=…&variante=…), with the shop chosen when the
+ * page that links it knows which one the visitor has none at (the pickup list's shop).
+ */
+export function alertFormPath(productId: string, variantId: string, shopId?: string): string {
+	const query = new URLSearchParams({ prodotto: productId, variante: variantId });
+	if (shopId) query.set('negozio', shopId);
+	return `${ALERT_LINK_PATH}?${query.toString()}`;
+}
+
 /** The address of a request's link, from its token. */
 export function alertLinkPath(token: string): string {
 	return `${ALERT_LINK_PATH}?token=${encodeURIComponent(token)}`;

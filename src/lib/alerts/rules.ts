@@ -126,4 +126,4 @@ export function waitingLabel(count: number): string {
 	return `${count.toLocaleString('it-IT')} in attesa`;
 }
 
-export { ALERT_LINK_PATH, alertLinkPath, variantPagePath } from './paths';
+export { ALERT_LINK_PATH, alertFormPath, alertLinkPath, variantPagePath } from './paths';

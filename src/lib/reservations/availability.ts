@@ -98,6 +98,15 @@ export function blocksSending(status: LineStatus): boolean {
 	return ['gone', 'short', 'elsewhere', 'none'].includes(status.kind);
 }
 
+/**
+ * Whether a line offers 'Avvisami quando torna disponibile' for the chosen shop: the shop has no
+ * free piece of a variant still sold (another shop may have some). Not when the figure is not
+ * known, nor when the shop has a few (fewer pieces are free now), nor for a variant gone.
+ */
+export function offersAlert(status: LineStatus): boolean {
+	return status.kind === 'elsewhere' || status.kind === 'none';
+}
+
 /** Pieces offered when the stock is not known: the line's own, or up to this. */
 const UNKNOWN_STOCK_CHOICE = 10;
 

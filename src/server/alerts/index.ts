@@ -6,7 +6,7 @@
  */
 export { ALERTS } from './kind';
 export { ALERTS_HELP, AlertsCliError, runAlertsCommand } from './cli';
-export { ALERTS_MIGRATION } from './migrations';
+export { ALERT_RISES_MIGRATION, ALERTS_MIGRATION } from './migrations';
 export { ALERT_PAGE, ALERT_TEXTS, handleAlertPost } from './http';
 export {
 	ALERT_PAGE_HEADERS,

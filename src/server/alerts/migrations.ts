@@ -79,3 +79,21 @@ export const ALERTS_MIGRATION = `CREATE TABLE alert_arrivals (
 	BEGIN
 		SELECT RAISE(ABORT, 'CHECK constraint failed: an e-mail belongs to exactly one owner');
 	END;`;
+
+/**
+ * `alert_rises`: a rise seen and not yet told in full. Seeing a rise writes this one row (the
+ * figure, how many people it tells); the telling follows in small slices of their own, each
+ * closing some requests and storing their notices, so the request that reported the movement
+ * never waits for 500 people to be chosen. A row left by a stop is told at the next start.
+ * `arrival_id` is the `alert_arrivals` row its first slice wrote, which the next ones add to.
+ */
+export const ALERT_RISES_MIGRATION = `CREATE TABLE alert_rises (
+		id INTEGER PRIMARY KEY AUTOINCREMENT,
+		shop_id TEXT NOT NULL,
+		product_id TEXT NOT NULL,
+		variant_id TEXT NOT NULL,
+		available INTEGER NOT NULL CHECK (available > 0),
+		remaining INTEGER NOT NULL CHECK (remaining > 0),
+		arrival_id INTEGER REFERENCES alert_arrivals (id),
+		at INTEGER NOT NULL
+	);`;

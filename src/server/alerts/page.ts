@@ -4,7 +4,8 @@
  * same origin) confirms or stops it: mail scanners open every link of an e-mail, and a GET that
  * acted would confirm requests nobody confirmed and stop ones nobody stopped. `?inviata` is
  * where a form posted without JavaScript lands; `?prodotto=…&variante=…` is the form itself,
- * for a visitor whose product page has not hydrated (or runs no JavaScript). Every answer is `no-store`, `noindex` and
+ * for a visitor whose product page has not hydrated (or runs no JavaScript), with `&negozio=…`
+ * choosing the shop (the pickup list's); an unknown shop is ignored. Every answer is `no-store`, `noindex` and
  * `Referrer-Policy: no-referrer` (the address is a key).
  */
 import { isCrossSite, readBodyAtMost } from '../core/submission';
@@ -21,7 +22,13 @@ export const ALERT_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freez
 /** What the page shows. */
 export type AlertPageView =
 	| { state: 'sent' }
-	| { state: 'form'; subject: AlertSubject; shops: readonly { id: string; name: string }[] }
+	| {
+			state: 'form';
+			subject: AlertSubject;
+			shops: readonly { id: string; name: string }[];
+			/** The shop the linking page chose (`?negozio=`, one of `shops`), or null. */
+			shopId: string | null;
+	  }
 	| { state: 'unknown' }
 	| { state: 'refused'; error: string }
 	| {
@@ -61,9 +68,10 @@ export async function handleAlertPage(
 		const productId = url.searchParams.get('prodotto');
 		if (productId !== null && !token) {
 			const subject = await service?.describe(productId, url.searchParams.get('variante') ?? '');
-			return subject && service
-				? { status: 200, view: { state: 'form', subject, shops: service.shops } }
-				: { status: 404, view: { state: 'unknown' } };
+			if (!subject || !service) return { status: 404, view: { state: 'unknown' } };
+			const asked = url.searchParams.get('negozio');
+			const shopId = service.shops.find((shop) => shop.id === asked)?.id ?? null;
+			return { status: 200, view: { state: 'form', subject, shops: service.shops, shopId } };
 		}
 		const alert = service?.byToken(token) ?? null;
 		if (!alert) return { status: 404, view: { state: 'unknown' } };

@@ -21,7 +21,14 @@ import {
 	waitingCounts,
 	type AlertArrival,
 } from './reads';
-import { applyAlertPeriods, tellRise, watchedKeys, watchedRefs, watchKey } from './rises';
+import {
+	applyAlertPeriods,
+	noteRise,
+	tellSlice,
+	watchedKeys,
+	watchedRefs,
+	watchKey,
+} from './rises';
 import {
 	alertByToken,
 	askAlert,
@@ -75,9 +82,9 @@ export interface AlertsService {
 	/** 'Non mi interessa più': closes it and drops the address at once; null when unknown. */
 	stop(token: string): AlertView | null;
 	/**
-	 * The stock's hook: movements were committed on these variants at these shops. Whoever a
-	 * rise tells is chosen in a transaction of its own right after (the caller does not wait),
-	 * and their e-mails leave through the outbox.
+	 * The stock's hook: movements were committed on these variants at these shops. Right after
+	 * (the caller does not wait), a rise is noted (one row), and whoever it tells is chosen in
+	 * small slices after that; their e-mails leave through the outbox.
 	 */
 	stockChanged(refs: readonly AlertRef[]): void;
 	/** One pass of the loop: every watched variant, then the periods. */
@@ -103,6 +110,8 @@ export interface AlertsServiceOptions {
 }
 
 const PERIODS_EVERY_MS = 10 * 60_000;
+/** People told per slice of a rise: a few milliseconds of work between two turns of the loop. */
+const SLICE = 20;
 
 /** The service of 'Avvisami', on the core's desk. */
 export function createAlertsService({
@@ -122,32 +131,58 @@ export function createAlertsService({
 		return isAlertToken(token) ? hashAlertToken(token) : null;
 	}
 
+	/** Whether a chain of slices is under way in this process (one at a time is enough). */
+	let telling = false;
+	let toldInChain = 0;
+
 	/**
-	 * Tells the rises of these variants at these shops, one short transaction each, handing the
-	 * event loop back between slices (a count of thousands of rows reports them all); resolves
-	 * true when anyone was told.
+	 * Tells the rises noted, one slice per turn of the event loop: each slice a transaction of
+	 * its own (`tellSlice`), then the loop is given back, so the requests that come meanwhile
+	 * (the staff's answer, a visitor's page) wait for one slice at most, never for all the
+	 * people of an arrival. The outbox is woken after each slice that told someone.
 	 */
-	async function tell(refs: readonly AlertRef[]): Promise<boolean> {
+	function tellNoted(): void {
+		if (telling) return;
+		telling = true;
+		toldInChain = 0;
+		const step = () => {
+			let told: number | null = null;
+			try {
+				told = db.open ? tellSlice(db, { now: desk.now(), size: SLICE, shopName }) : null;
+			} catch (error) {
+				// The rise stays noted: the loop's next pass tells it.
+				log.error('Alerts: telling a rise failed:', describeError(error));
+			}
+			if (told !== null && told > 0) {
+				toldInChain += told;
+				desk.sendWhenDue(desk.now());
+			}
+			if (told !== null) {
+				setImmediate(step);
+				return;
+			}
+			telling = false;
+			if (toldInChain > 0) log.log(`Alerts: ${toldInChain} request(s) told of available pieces.`);
+		};
+		setImmediate(step);
+	}
+
+	/**
+	 * Notes the rises of these variants at these shops, then tells them after. Only the watched
+	 * ones are looked at (one read of the watch), a slice at a time with the event loop handed
+	 * back between slices: a count of thousands of rows reports every variant it touched.
+	 */
+	async function noteAndTell(refs: readonly AlertRef[]): Promise<void> {
 		const now = desk.now();
 		const pause = timeSlices();
 		const watched = watchedKeys(db);
-		let told = 0;
 		for (const ref of refs.filter((candidate) => watched.has(watchKey(candidate)))) {
 			await pause();
 			// Closed while this waited for its turn: the next start's pass sees the rise.
-			if (!db.open) return false;
-			told += tellRise(db, ref, {
-				now,
-				rate,
-				shopName: shopName(ref.shopId),
-				available: () => available(ref, new Date(now)),
-			}).told;
+			if (!db.open) return;
+			noteRise(db, ref, { now, rate, available: () => available(ref, new Date(now)) });
 		}
-		if (told > 0) {
-			log.log(`Alerts: ${told} request(s) told of available pieces.`);
-			desk.sendWhenDue(now);
-		}
-		return told > 0;
+		tellNoted();
 	}
 
 	return {
@@ -233,18 +268,19 @@ export function createAlertsService({
 		},
 
 		stockChanged(refs) {
-			// In a following transaction, once the staff's request has had its answer: choosing
-			// and enqueueing 500 people costs that request nothing.
+			// After the staff's request: noting a rise is one row whatever the number waiting, and
+			// the people it tells are chosen in slices after that.
 			setImmediate(() => {
-				tell(refs).catch((error: unknown) => {
+				noteAndTell(refs).catch((error: unknown) => {
 					// The movement is committed; the loop's next pass sees the rise.
-					log.error('Alerts: telling a rise failed:', describeError(error));
+					log.error('Alerts: noting a rise failed:', describeError(error));
 				});
 			});
 		},
 
 		async pass() {
-			await tell(watchedRefs(db));
+			// Also the first pass after a start: rises noted and not told in full before a stop.
+			await noteAndTell(watchedRefs(db));
 			if (desk.now() - periodsAt < PERIODS_EVERY_MS) return;
 			periodsAt = desk.now();
 			const changed = applyAlertPeriods(db, desk.now());

@@ -30,7 +30,7 @@ import { PUSH_MIGRATION, PUSH_OUTBOX_STARTED } from '../notifications';
 import { STAFF_LINK_EMAIL_MIGRATION, STAFF_LINKS, STAFF_MIGRATION } from '../staff';
 import { STOCK_MIGRATION } from '../stock';
 import { REPORT_MIGRATION, REPORT_WEEKS } from '../reports';
-import { ALERTS, ALERTS_MIGRATION } from '../alerts';
+import { ALERT_RISES_MIGRATION, ALERTS, ALERTS_MIGRATION } from '../alerts';
 
 /** Every kind, in the order the reports and the outbox meet them. */
 export const KINDS: readonly SubmissionKind[] = [
@@ -61,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ thing: 'notifications', sql: PUSH_OUTBOX_STARTED }, // 16
 	{ thing: 'reports', sql: REPORT_MIGRATION }, // 17
 	{ thing: 'alerts', sql: ALERTS_MIGRATION }, // 18
+	{ thing: 'alerts', sql: ALERT_RISES_MIGRATION }, // 19
 ];
 
 /** What the database is opened with, by the server, the scripts and the tests. */

@@ -106,6 +106,25 @@ describe('bad input', () => {
 });
 
 describe('the form without JavaScript and the link', { timeout: 30_000 }, () => {
+	it.each([
+		['aosta', 'aosta'],
+		['', 'qualsiasi'],
+		['nessuno', 'qualsiasi'],
+		['constructor', 'qualsiasi'],
+	])("opens the form's page with the shop of ?negozio=%j chosen: %s", async (asked, chosen) => {
+		const query = new URLSearchParams({
+			prodotto: 'whey-concentrate-80',
+			variante: 'cioccolato-900-g',
+			negozio: asked,
+		});
+		const page = await rawRequest(`${url}/avviso?${query.toString()}`, { method: 'GET' });
+		expect(page.status).toBe(200);
+		const selected = [...page.body.matchAll(/<option value="([^"]+)" selected=""/g)].map(
+			(match) => match[1],
+		);
+		expect(selected).toEqual([chosen]);
+	});
+
 	it('lands a plain form post on the page that says to look at the e-mail', async () => {
 		const response = await rawRequest(`${url}/api/avvisi`, {
 			headers: {

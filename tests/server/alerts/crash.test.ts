@@ -3,7 +3,14 @@ import { afterAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../scripts/start-server.mjs';
 import { createStaffSession } from '../../helpers/staff';
 import { tempDatabase } from '../helpers/contact';
-import { askAndConfirm, noticesTo, recordMovement, until } from '../helpers/alerts';
+import {
+	askAndConfirm,
+	EMPTY,
+	noticesTo,
+	readAlerts,
+	recordMovement,
+	until,
+} from '../helpers/alerts';
 import { startSmtp } from '../helpers/smtp';
 
 /**
@@ -14,10 +21,12 @@ import { startSmtp } from '../helpers/smtp';
  */
 const servers: RunningServer[] = [];
 const db = tempDatabase();
+const resumed = tempDatabase();
 
 afterAll(async () => {
 	for (const server of servers) await server.stop();
 	db.remove();
+	resumed.remove();
 });
 
 function notices(dbPath: string): { alert: number; status: string }[] {
@@ -59,7 +68,8 @@ it('tells each request once across a kill -9 during the sending', { timeout: 90_
 		first.child.kill('SIGKILL');
 		await first.stop();
 		expect(first.child.signalCode).toBe('SIGKILL');
-		// Every request was told in the arrival's transaction: twelve notices, one each.
+		// Every request was told before the kill (the arrival's slices take milliseconds, its
+		// e-mails seconds): twelve notices, one each.
 		const stored = notices(db.dbPath);
 		expect(stored.map((notice) => notice.alert).sort((a, b) => a - b)).toHaveLength(12);
 		expect(new Set(stored.map((notice) => notice.alert)).size).toBe(12);
@@ -98,3 +108,75 @@ it('tells each request once across a kill -9 during the sending', { timeout: 90_
 		await smtp.stop();
 	}
 });
+
+it(
+	'tells after a restart a rise noted and not yet told when the server stopped',
+	{
+		timeout: 60_000,
+	},
+	async () => {
+		const smtp = await startSmtp();
+		try {
+			const env = {
+				CONTACT_DB_PATH: resumed.dbPath,
+				CONTACT_RATE_LIMIT: '1000',
+				SMTP_HOST: '127.0.0.1',
+				SMTP_PORT: String(smtp.port),
+				SMTP_SECURE: 'false',
+				SHOP_EMAIL: 'negozio@vigorsport.test',
+				CONTACT_RETRY_POLL_MS: '100',
+				CONTACT_DAILY_CONFIRMATIONS: '1000',
+			};
+			const first = await startServer({ env });
+			servers.push(first);
+			const people = ['prima@example.it', 'seconda@example.it', 'terza@example.it'];
+			for (const email of people) await askAndConfirm(first.url, smtp, email);
+			await first.stop();
+
+			// What a kill -9 right after noting an arrival of 2 leaves: the figure seen, and the rise
+			// noted with nobody told yet.
+			const file = new Database(resumed.dbPath, { fileMustExist: true });
+			try {
+				file.transaction(() => {
+					file
+						.prepare(
+							`UPDATE alert_watch SET available = 2
+						 WHERE shop_id = 'torino' AND product_id = ? AND variant_id = ?`,
+						)
+						.run(EMPTY.productId, EMPTY.variantId);
+					file
+						.prepare(
+							`INSERT INTO alert_rises (shop_id, product_id, variant_id, available, remaining, at)
+						 VALUES ('torino', ?, ?, 2, 2, ?)`,
+						)
+						.run(EMPTY.productId, EMPTY.variantId, Date.now());
+				})();
+			} finally {
+				file.close();
+			}
+
+			const second = await startServer({ env });
+			servers.push(second);
+			await until(() => noticesTo(smtp).length >= 2, 20_000);
+			// A few passes more: the rise is told once, to the two oldest, and then it is gone.
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			expect(noticesTo(smtp)).toEqual(['prima@example.it', 'seconda@example.it']);
+			expect(readAlerts(resumed.dbPath).map((alert) => alert.status)).toEqual([
+				'told',
+				'told',
+				'waiting',
+			]);
+			const check = new Database(resumed.dbPath, { readonly: true, fileMustExist: true });
+			try {
+				expect(check.prepare('SELECT COUNT(*) AS n FROM alert_rises').get()).toEqual({ n: 0 });
+				expect(check.prepare('SELECT available, told FROM alert_arrivals').all()).toEqual([
+					{ available: 2, told: 2 },
+				]);
+			} finally {
+				check.close();
+			}
+		} finally {
+			await smtp.stop();
+		}
+	},
+);

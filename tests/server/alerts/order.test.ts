@@ -125,7 +125,7 @@ describe('who is told, and when', { timeout: 30_000 }, () => {
 		const text = page.body.replace(/\s+/g, ' ');
 		expect(text).toContain('Richieste di avviso');
 		expect(text).toContain('1 in attesa');
-		expect(text).toContain('2 persone avvisate');
+		expect(text).toContain('2 persone avvisate (2 disponibili)');
 		expect(text).toContain('1 persona avvisata');
 		expect(page.body).not.toMatch(/@example\.it/);
 

@@ -8,7 +8,8 @@ import { MIGRATIONS } from '../../../src/server/services';
 import { alertsOfAddress, eraseAddress, waitingCounts } from '../../../src/server/alerts/reads';
 import {
 	applyAlertPeriods,
-	tellRise,
+	noteRise,
+	tellSlice,
 	watchedKeys,
 	watchKey,
 } from '../../../src/server/alerts/rises';
@@ -80,12 +81,20 @@ const row = (id: number) =>
 		  }
 		| undefined;
 
-const tellAt = (at: number, available: number) =>
-	tellRise(
+/** A rise seen at `at` to `available` pieces, noted and told in full, as the service does. */
+function tellAt(at: number, available: number): { told: number } {
+	noteRise(
 		db,
 		{ shopId: 'torino', productId: REQUEST.productId, variantId: REQUEST.variantId },
-		{ now: at, rate: 1, shopName: 'Sede di Torino', available: () => available },
+		{ now: at, rate: 1, available: () => available },
 	);
+	let told = 0;
+	for (;;) {
+		const slice = tellSlice(db, { now: at, size: 20, shopName: () => 'Sede di Torino' });
+		if (slice === null) return { told };
+		told += slice;
+	}
+}
 
 describe('asking again', () => {
 	it('refreshes the open request of the same address, variant and shop, never a second one', () => {
@@ -107,34 +116,6 @@ describe('asking again', () => {
 		});
 		applyAlertPeriods(db, T0 + 100 * DAY);
 		expect(row(first.id)?.status).toBe('waiting');
-	});
-});
-
-describe('a rise nobody waits for', () => {
-	it('costs one look-up: the pieces of a variant nobody watches are never counted', () => {
-		const watched = {
-			shopId: 'torino',
-			productId: REQUEST.productId,
-			variantId: REQUEST.variantId,
-		};
-		const other = { ...watched, variantId: 'vaniglia-900-g' };
-		const { id } = ask(T0);
-		confirmAlert(db, linkOf(id, 'f'.repeat(32)), T0, ['torino'], () => 0);
-		expect([...watchedKeys(db)]).toEqual([watchKey(watched)]);
-		// A count of thousands of rows reports every variant it touched: those nobody watches
-		// must not count their pieces (a read of the whole shop's holds each).
-		const counted: string[] = [];
-		const available = (ref: typeof watched, pieces: number) => () => {
-			counted.push(ref.variantId);
-			return pieces;
-		};
-		const options = { now: T0 + HOUR, rate: 1, shopName: 'Sede di Torino' };
-		expect(tellRise(db, other, { ...options, available: available(other, 5) })).toEqual({
-			available: null,
-			told: 0,
-		});
-		expect(tellRise(db, watched, { ...options, available: available(watched, 1) }).told).toBe(1);
-		expect(counted).toEqual([watched.variantId]);
 	});
 });
 
@@ -177,6 +158,70 @@ describe('the periods of the privacy policy', () => {
 		expect(row(id)?.email).toBe('lucia@example.it');
 		applyAlertPeriods(db, T0 + 9 * DAY);
 		expect(row(id)?.email).toBeNull();
+	});
+});
+
+describe('a rise told in slices', () => {
+	it('notes one row, then tells the oldest in slices, each once, and counts them on one arrival', () => {
+		const ids = Array.from({ length: 50 }, (_, n) => {
+			const { id } = ask(T0 + n, { email: `persona${n}@example.it` });
+			confirmAlert(db, linkOf(id, `${n}`.padStart(32, 'f')), T0 + n, ['torino'], () => 0);
+			return id;
+		});
+		const ref = { shopId: 'torino', productId: REQUEST.productId, variantId: REQUEST.variantId };
+		// Noting the rise tells nobody yet: one row, whatever the number waiting.
+		expect(noteRise(db, ref, { now: T0 + DAY, rate: 1, available: () => 45 })).toEqual({
+			available: 45,
+			toTell: 45,
+		});
+		expect(db.prepare(`SELECT COUNT(*) AS n FROM alerts WHERE status = 'told'`).get()).toEqual({
+			n: 0,
+		});
+		// The same figure seen again (the loop's pass) notes nothing more.
+		expect(noteRise(db, ref, { now: T0 + DAY, rate: 1, available: () => 45 }).toTell).toBe(0);
+		const slice = () => tellSlice(db, { now: T0 + DAY, size: 20, shopName: () => 'Torino' });
+		expect([slice(), slice(), slice(), slice()]).toEqual([20, 20, 5, null]);
+		const told = db
+			.prepare(`SELECT id FROM alerts WHERE status = 'told' ORDER BY confirmed_at, id`)
+			.all() as { id: number }[];
+		expect(told.map((alert) => alert.id)).toEqual(ids.slice(0, 45));
+		expect(db.prepare(`SELECT COUNT(*) AS n FROM emails WHERE kind = 'notice'`).get()).toEqual({
+			n: 45,
+		});
+		expect(db.prepare('SELECT available, told FROM alert_arrivals').all()).toEqual([
+			{ available: 45, told: 45 },
+		]);
+		// A rise larger than the queue ends when nobody waits any more.
+		expect(noteRise(db, ref, { now: T0 + 2 * DAY, rate: 1, available: () => 75 }).toTell).toBe(30);
+		expect([slice(), slice()]).toEqual([5, null]);
+	});
+});
+
+describe('a rise nobody waits for', () => {
+	it('costs one look-up: the pieces of a variant nobody watches are never counted', () => {
+		const watched = {
+			shopId: 'torino',
+			productId: REQUEST.productId,
+			variantId: REQUEST.variantId,
+		};
+		const other = { ...watched, variantId: 'vaniglia-900-g' };
+		const { id } = ask(T0);
+		confirmAlert(db, linkOf(id, 'f'.repeat(32)), T0, ['torino'], () => 0);
+		expect([...watchedKeys(db)]).toEqual([watchKey(watched)]);
+		// A count of thousands of rows reports every variant it touched: those nobody watches
+		// must not count their pieces (a read of the whole shop's holds each).
+		const counted: string[] = [];
+		const available = (ref: typeof watched, pieces: number) => () => {
+			counted.push(ref.variantId);
+			return pieces;
+		};
+		const options = { now: T0 + HOUR, rate: 1 };
+		expect(noteRise(db, other, { ...options, available: available(other, 5) })).toEqual({
+			available: null,
+			toTell: 0,
+		});
+		expect(noteRise(db, watched, { ...options, available: available(watched, 1) }).toTell).toBe(1);
+		expect(counted).toEqual([watched.variantId]);
 	});
 });
 

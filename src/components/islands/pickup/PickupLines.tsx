@@ -2,11 +2,13 @@ import {
 	blocksSending,
 	currentPrice,
 	indicativeTotal,
+	offersAlert,
 	quantityChoices,
 	statusText,
 	type LineStatus,
 	type ProductState,
 } from '~/lib/reservations/availability';
+import { alertFormPath } from '~/lib/alerts/paths';
 import { formatPrice } from '~/lib/format/price';
 import { lineKey, type PickupLine } from '~/lib/reservations/list';
 import { QuantitySelect } from './QuantitySelect';
@@ -39,7 +41,11 @@ function tone(status: LineStatus): string {
 	return status.kind === 'ok' ? 'font-medium text-green-800' : 'text-ink-soft';
 }
 
-/** One line: picture, name, variant, price, availability at the shop, pieces, remove. */
+/**
+ * One line: picture, name, variant, price, availability at the shop, pieces, remove; when the
+ * shop has no free piece of it, 'Avvisami quando torna disponibile' for that shop (the form's
+ * page, docs/alerts.md).
+ */
 function Line({ line, props }: { line: PickupLine; props: Omit<PickupLinesProps, 'lines'> }) {
 	const { baseId, prices, statuses, shopId, names, errors } = props;
 	const key = lineKey(line);
@@ -92,6 +98,15 @@ function Line({ line, props }: { line: PickupLine; props: Omit<PickupLinesProps,
 					>
 						{`Ritira a ${names[status.shopId] ?? ''}`}
 					</button>
+				)}
+				{offersAlert(status) && (
+					<a
+						href={alertFormPath(line.productId, line.variantId, shopId)}
+						className="mt-2 ml-2 inline-flex min-h-11 items-center rounded-lg px-3 py-1 text-sm font-semibold text-night underline hover:bg-zinc-100"
+						data-alert-link
+					>
+						Avvisami quando torna disponibile<span className="sr-only">: {what}</span>
+					</a>
 				)}
 				{error && (
 					<p id={errorId} className="mt-1 text-sm font-medium text-red-700">

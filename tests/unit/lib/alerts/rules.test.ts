@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	ALERT_ERRORS,
+	alertFormPath,
 	alertLinkPath,
 	parseAlertRequest,
 	peopleToTell,
@@ -83,5 +84,14 @@ describe('what the pages and e-mails show', () => {
 			'/prodotti/proteine/whey?variante=cioccolato-900-g',
 		);
 		expect(alertLinkPath('abc_-1')).toBe('/avviso?token=abc_-1');
+	});
+
+	it.each([
+		[undefined, '/avviso?prodotto=whey&variante=cioccolato-900-g'],
+		['', '/avviso?prodotto=whey&variante=cioccolato-900-g'],
+		['torino', '/avviso?prodotto=whey&variante=cioccolato-900-g&negozio=torino'],
+		['a&b', '/avviso?prodotto=whey&variante=cioccolato-900-g&negozio=a%26b'],
+	])("opens the form's page for the variant, at shop %j", (shopId, path) => {
+		expect(alertFormPath('whey', 'cioccolato-900-g', shopId)).toBe(path);
 	});
 });

@@ -6,6 +6,7 @@ import {
 	currentPrice,
 	indicativeTotal,
 	lineStatus,
+	offersAlert,
 	productDataUrl,
 	quantityChoices,
 	readProductPrices,
@@ -139,6 +140,18 @@ describe('what a status means', () => {
 		expect(blocksSending(status)).toBe(blocks);
 		expect(quantityChoices(status)).toBe(choices);
 		expect(statusText(status, 'torino', NAMES)).toBe(text);
+	});
+
+	it.each<[LineStatus, boolean]>([
+		[{ kind: 'checking' }, false],
+		[{ kind: 'unknown' }, false],
+		[{ kind: 'gone' }, false],
+		[{ kind: 'ok', stock: 7 }, false],
+		[{ kind: 'short', stock: 1 }, false],
+		[{ kind: 'elsewhere', shopId: 'aosta', stock: 2 }, true],
+		[{ kind: 'none' }, true],
+	])("%j offers 'Avvisami' for the shop: %s", (status, offers) => {
+		expect(offersAlert(status)).toBe(offers);
 	});
 
 	it('lists the lines that keep the reservation from going, with their reason', () => {
