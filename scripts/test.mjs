@@ -200,7 +200,7 @@ export async function runStages(names) {
 	}
 	const chosen = STAGES.filter((stage) => names.length === 0 || names.includes(stage.name));
 	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-	/** @type {{ stage: Stage, ms: number, ok: boolean }[]} */
+	/** @type {{ stage: Stage, ms: number, ok: boolean, beside?: boolean }[]} */
 	const done = [];
 	const start = performance.now();
 	let code = 0;
@@ -224,7 +224,7 @@ export async function runStages(names) {
 			code = runAttached(prepare, env);
 			if (code === 0) {
 				const results = await runSideBySide(run, env);
-				for (const { stage, ms, ok } of results) done.push({ stage, ms, ok });
+				for (const { stage, ms, ok } of results) done.push({ stage, ms, ok, beside: true });
 				const failed = results.find((result) => !result.ok);
 				code = failed ? failed.code || 1 : results.length < run.length ? 1 : 0;
 			}
@@ -232,8 +232,8 @@ export async function runStages(names) {
 		if (code !== 0) break;
 	}
 	console.log('\nTime per stage:');
-	for (const { stage, ms, ok } of done) {
-		const note = stage.group ? '  (side by side)' : '';
+	for (const { stage, ms, ok, beside } of done) {
+		const note = beside ? '  (side by side)' : '';
 		console.log(
 			`  ${stage.name.padEnd(7)} ${seconds(ms).padStart(9)}  ${ok ? 'ok' : 'FAILED'}${note}`,
 		);
