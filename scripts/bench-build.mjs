@@ -19,7 +19,7 @@
 // The real project is never touched: no dist/, no node_modules/.astro, no content/ of its own.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createProject, realProducts } from './bench-build/project.mjs';
@@ -64,12 +64,6 @@ if (!sizes.length || sizes.some((size) => !Number.isSafeInteger(size) || size < 
 const images = smoke ? 'shared' : (option('images') ?? 'distinct');
 if (images !== 'distinct' && images !== 'shared') fail('--images is distinct or shared');
 const keep = process.argv.includes('--keep');
-
-/** Astro's cache of resized images, of the real project's last build (none before a build). */
-async function reuseBuildImages(project) {
-	const cache = 'node_modules/.astro/assets';
-	await cp(join(ROOT, cache), join(project, cache), { recursive: true }).catch(() => undefined);
-}
 
 // --- Measuring -----------------------------------------------------------------------------------
 
@@ -261,9 +255,6 @@ try {
 	for (const size of [...sizes].sort((a, b) => a - b)) {
 		const project = join(workdir, `products-${size}`);
 		const photos = await createProject(project, size, templates, images);
-		// A smoke run only checks that the bench runs: it reuses the real build's resized images
-		// (its photos are the real ones, so their names match), and its build only renders pages.
-		if (smoke) await reuseBuildImages(project);
 		const log = join(workdir, `build-${size}.log`);
 		process.stdout.write(`${count(size)} products, ${count(photos)} photos: building… `);
 		const run = await build(project, preload, log);
