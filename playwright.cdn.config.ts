@@ -28,12 +28,10 @@ export default defineConfig({
 	// As in playwright.config.ts: a failed test runs once more, recording its trace then.
 	retries: 1,
 	workers: 1,
-	// Folders of their own, beside those of playwright.config.ts, not inside them: `npm test` runs
-	// both configs at once, and each run empties its folders.
 	reporter: isCI
 		? 'list'
-		: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report-cdn' }]],
-	outputDir: 'test-results-cdn',
+		: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/cdn' }]],
+	outputDir: 'test-results/cdn',
 	globalSetup: './tests/e2e-cdn/helpers/setup.ts',
 	use: {
 		baseURL: CDN_ORIGIN,

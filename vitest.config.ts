@@ -26,8 +26,8 @@ export default getViteConfig({
 					name: 'server',
 					include: ['tests/server/**/*.test.ts'],
 					// Most of these tests start the built server, and some an SMTP server too: Vitest's
-					// five seconds were too short for that on a loaded machine, and `npm test` runs them
-					// beside the browser tests. No test asserts on time; these limits only stop a hang.
+					// five seconds were too short for that on a loaded machine. No test asserts on time;
+					// these limits only stop a hang.
 					testTimeout: 30_000,
 					hookTimeout: 30_000,
 				},

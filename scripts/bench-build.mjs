@@ -12,9 +12,8 @@
 //   npm run bench:build -- --images shared         products reuse the real photo files
 //   npm run bench:build -- --keep                  keeps the scratch projects (path printed)
 //   npm run bench:build -- --smoke                 the smallest run, for the test suite: one
-//                                                  product with shared photos, the real build's
-//                                                  resized images, nothing written to
-//                                                  bench/results/, no target
+//                                                  product with shared photos, nothing written
+//                                                  to bench/results/, no target
 //
 // The real project is never touched: no dist/, no node_modules/.astro, no content/ of its own.
 import { spawn } from 'node:child_process';

@@ -5,18 +5,15 @@
 //
 // The three static checks (Prettier, ESLint, astro check) run side by side, after one
 // `astro sync` that both type checks read: each is one process on one core, and together they
-// took a minute and a half in a row. The stages that need the build run side by side too: the
-// browser tests, beside the server tests and then the CDN's (docs/testing.md, "The stages").
-// Output of stages side by side is printed whole as each ends, so it never interleaves. A stage
-// run alone has the terminal attached.
+// took a minute and a half in a row. Their output is printed whole as each ends, so it never
+// interleaves. Every other stage runs alone, with the terminal attached.
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /**
  * A stage: its commands run one after the other. Consecutive stages with the same `group` run
- * side by side, after the group's `prepare` commands; one with `after` starts once that stage of
- * its group has passed (at once when that stage is not part of the run, never when it failed).
- * @typedef {{ name: string, what: string, commands: string[][], group?: string, after?: string }} Stage
+ * side by side, after the group's `prepare` commands.
+ * @typedef {{ name: string, what: string, commands: string[][], group?: string }} Stage
  */
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -60,14 +57,9 @@ export const STAGES = [
 		commands: [[npx, 'vitest', 'run', 'tests/unit', 'tests/build', '--maxWorkers=2']],
 	},
 	{ name: 'build', what: 'npm run build', commands: [[npm, 'run', 'build']] },
-	// The browser tests mostly wait on Chromium and the server: alone, they kept the two cores
-	// less than half busy for the five minutes they took. The server tests, then the CDN's, run
-	// beside them in that time (their ports never meet: the system picks the server tests' ports,
-	// and the CDN's are E2E_PORT + 1 to 3).
 	{
 		name: 'server',
 		what: 'Vitest: server',
-		group: 'built',
 		// Four workers on two cores: these tests mostly wait on servers, SMTP and restarts, and with
 		// two the cores stood idle a third of the time (89 s; 69 s with four).
 		commands: [[npx, 'vitest', 'run', 'tests/server', '--maxWorkers=4']],
@@ -75,7 +67,6 @@ export const STAGES = [
 	{
 		name: 'e2e',
 		what: 'Playwright',
-		group: 'built',
 		commands: [
 			[process.execPath, 'scripts/ensure-browser.mjs'],
 			[npx, 'playwright', 'test'],
@@ -84,10 +75,6 @@ export const STAGES = [
 	{
 		name: 'cdn',
 		what: 'Playwright through the CDN double (workerd in front of the Node server)',
-		group: 'built',
-		// After the server tests rather than beside them: one run of Vitest or of this config at a
-		// time beside the browser tests.
-		after: 'server',
 		commands: [[npx, 'playwright', 'test', '-c', 'playwright.cdn.config.ts']],
 	},
 ];
@@ -140,37 +127,6 @@ async function runCaptured(commands, env) {
 }
 
 /**
- * Runs a group's stages side by side, each printing its output whole when it ends; a stage with
- * `after` waits for that stage, and does not run when it failed. Resolves with the stages that
- * ran, in the order given.
- * @param {Stage[]} run
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<{ stage: Stage, ms: number, ok: boolean, code: number }[]>}
- */
-async function runSideBySide(run, env) {
-	/** @type {Map<string, Promise<boolean>>} */
-	const passed = new Map();
-	/** @type {{ stage: Stage, ms: number, ok: boolean, code: number }[]} */
-	const results = [];
-	for (const stage of run) {
-		const before = stage.after === undefined ? undefined : passed.get(stage.after);
-		const ran = (async () => {
-			if (before && !(await before)) return false;
-			if (before) console.log(`\n▶ ${stage.name} starts, ${stage.after} having passed`);
-			const began = performance.now();
-			const result = await runCaptured(stage.commands, env);
-			const ms = performance.now() - began;
-			console.log(`\n▶ ${stage.name}: ${stage.what} (${seconds(ms)})\n${result.output}`);
-			results.push({ stage, ms, ok: result.code === 0, code: result.code });
-			return result.code === 0;
-		})();
-		passed.set(stage.name, ran);
-	}
-	await Promise.all(passed.values());
-	return results.sort((a, b) => run.indexOf(a.stage) - run.indexOf(b.stage));
-}
-
-/**
  * The chosen stages as the runs they make: a group's stages together, every other stage alone.
  * @param {Stage[]} stages
  * @returns {Stage[][]}
@@ -200,40 +156,42 @@ export async function runStages(names) {
 	}
 	const chosen = STAGES.filter((stage) => names.length === 0 || names.includes(stage.name));
 	const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-	/** @type {{ stage: Stage, ms: number, ok: boolean, beside?: boolean }[]} */
+	/** @type {{ stage: Stage, ms: number, ok: boolean }[]} */
 	const done = [];
 	const start = performance.now();
 	let code = 0;
 	for (const run of runsOf(chosen)) {
 		const group = run[0]?.group;
-		const prepare = group ? (PREPARE[/** @type {'static'} */ (group)] ?? []) : [];
-		if (run.length === 1) {
+		if (run.length === 1 && !group) {
 			const [stage] = run;
 			if (!stage) continue;
 			console.log(`\n▶ ${stage.name}: ${stage.what}`);
 			const began = performance.now();
-			code = runAttached([...prepare, ...stage.commands], env);
+			code = runAttached(stage.commands, env);
 			done.push({ stage, ms: performance.now() - began, ok: code === 0 });
 		} else {
-			const names = run.map((stage) =>
-				stage.after && run.some((other) => other.name === stage.after)
-					? `${stage.name} (after ${stage.after})`
-					: stage.name,
-			);
-			console.log(`\n▶ ${names.join(' + ')}, side by side`);
+			const prepare = group ? (PREPARE[/** @type {'static'} */ (group)] ?? []) : [];
+			console.log(`\n▶ ${run.map((stage) => stage.name).join(' + ')}, side by side`);
 			code = runAttached(prepare, env);
 			if (code === 0) {
-				const results = await runSideBySide(run, env);
-				for (const { stage, ms, ok } of results) done.push({ stage, ms, ok, beside: true });
-				const failed = results.find((result) => !result.ok);
-				code = failed ? failed.code || 1 : results.length < run.length ? 1 : 0;
+				const results = await Promise.all(
+					run.map(async (stage) => {
+						const began = performance.now();
+						const result = await runCaptured(stage.commands, env);
+						const ms = performance.now() - began;
+						console.log(`\n▶ ${stage.name}: ${stage.what} (${seconds(ms)})\n${result.output}`);
+						return { stage, ms, ok: result.code === 0, code: result.code };
+					}),
+				);
+				for (const { stage, ms, ok } of results) done.push({ stage, ms, ok });
+				code = results.find((result) => !result.ok)?.code ?? 0;
 			}
 		}
 		if (code !== 0) break;
 	}
 	console.log('\nTime per stage:');
-	for (const { stage, ms, ok, beside } of done) {
-		const note = beside ? '  (side by side)' : '';
+	for (const { stage, ms, ok } of done) {
+		const note = stage.group ? '  (side by side)' : '';
 		console.log(
 			`  ${stage.name.padEnd(7)} ${seconds(ms).padStart(9)}  ${ok ? 'ok' : 'FAILED'}${note}`,
 		);
