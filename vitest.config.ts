@@ -20,7 +20,18 @@ export default getViteConfig({
 				test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], isolate: false },
 			},
 			{ extends: true, test: { name: 'build', include: ['tests/build/**/*.test.ts'] } },
-			{ extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'] } },
+			{
+				extends: true,
+				test: {
+					name: 'server',
+					include: ['tests/server/**/*.test.ts'],
+					// Most of these tests start the built server, and some an SMTP server too: Vitest's
+					// five seconds were too short for that on a loaded machine. No test asserts on time;
+					// these limits only stop a hang.
+					testTimeout: 30_000,
+					hookTimeout: 30_000,
+				},
+			},
 		],
 	},
 });

@@ -111,7 +111,7 @@ export async function killMidLoad(
 		servers.push(second);
 		await expect
 			.poll(() => route.read(dbPath).emails.filter((e) => e.status === 'pending').length, {
-				timeout: 30_000,
+				timeout: 60_000,
 			})
 			.toBe(0);
 		// Ten more passes of the retry loop.
