@@ -28,6 +28,7 @@ const SHIPPED: readonly (readonly [thing: string, sha256: string])[] = [
 	['notifications', '132c2fcbf301d95c'],
 	['reports', '914f79010fa21faa'],
 	['alerts', '193edf31779be86e'],
+	['alerts', 'ba18090a27a744a8'],
 ];
 
 const digest = (sql: string) => createHash('sha256').update(sql).digest('hex').slice(0, 16);
