@@ -8,7 +8,7 @@
 // server stores them (scripts/bench-alerts.mjs does the same). Needs `npm run build`.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
+import { SHOTS_DIR, openStaffScene, signedInPhone } from './staff-scene.mjs';
 
 const scene = await openStaffScene('alerts-screenshots', { env: { CONTACT_RATE_LIMIT: '1000' } });
 const { origin } = scene;
@@ -81,17 +81,7 @@ try {
 		reader.close();
 	}
 
-	const context = await scene.browser.newContext({
-		viewport: { width: 390, height: 844 },
-		deviceScaleFactor: 2,
-		isMobile: true,
-		hasTouch: true,
-		locale: 'it-IT',
-		timezoneId: 'Europe/Rome',
-		serviceWorkers: 'block',
-		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
-		extraHTTPHeaders: { Cookie: cookie },
-	});
+	const context = await signedInPhone(scene.browser, cookie);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione/magazzino?filtro=richieste`, { waitUntil: 'networkidle' });
 	await page.screenshot({ path: join(SHOTS_DIR, 'staff-avvisami.png') });

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './start-server.mjs';
-import { SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
+import { SHOTS_DIR, openStaffScene, signedInPhone } from './staff-scene.mjs';
 import { esbuild } from './typescript.mjs';
 
 const scene = await openStaffScene('report-screenshots', {
@@ -35,17 +35,7 @@ try {
 	rmSync(seedFile);
 	seed.seedMonth(scene.dbPath, scene.memberId);
 
-	const context = await scene.browser.newContext({
-		viewport: { width: 390, height: 844 },
-		deviceScaleFactor: 2,
-		isMobile: true,
-		hasTouch: true,
-		locale: 'it-IT',
-		timezoneId: 'Europe/Rome',
-		serviceWorkers: 'block',
-		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
-		extraHTTPHeaders: { Cookie: `__Host-gestione=${scene.session}` },
-	});
+	const context = await signedInPhone(scene.browser, `__Host-gestione=${scene.session}`);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione/andamento?negozio=torino&da=2026-10-26&a=2026-11-22`, {
 		waitUntil: 'networkidle',

@@ -26,6 +26,25 @@ export const PIXEL_7 = Object.freeze({
 });
 
 /**
+ * A phone's browser signed in as the scene's member (the session as a header: a __Host- cookie
+ * cannot be set on http://localhost from here), without the service worker.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} cookie e.g. `__Host-gestione=…`
+ */
+export function signedInPhone(browser, cookie) {
+	return browser.newContext({
+		viewport: { width: 390, height: 844 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+		locale: 'it-IT',
+		timezoneId: 'Europe/Rome',
+		serviceWorkers: 'block',
+		extraHTTPHeaders: { Cookie: cookie },
+	});
+}
+
+/**
  * Starts the scene. `env` adds to the server's settings; `shops` are the member's.
  * @param {string} name the script's name, for the temporary folder and errors
  * @param {{ env?: Record<string, string>, shops?: string[] }} [options]

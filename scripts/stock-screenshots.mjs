@@ -6,7 +6,7 @@
 // stocktake's review before confirmation (staff-magazzino-inventario.png). The scene:
 // scripts/staff-scene.mjs (its database has the sample shop's counts). Needs `npm run build`.
 import { join } from 'node:path';
-import { SHOTS_DIR, openStaffScene } from './staff-scene.mjs';
+import { SHOTS_DIR, openStaffScene, signedInPhone } from './staff-scene.mjs';
 
 const scene = await openStaffScene('stock-screenshots', { env: { CONTACT_RATE_LIMIT: '1000' } });
 const { origin } = scene;
@@ -30,17 +30,7 @@ try {
 	await post('movimento', { ...variant, motivo: 'counter_sale', pezzi: 2 });
 	await post('movimento', { ...variant, motivo: 'arrival', pezzi: 6, nota: 'Bolla n. 1234' });
 
-	const context = await scene.browser.newContext({
-		viewport: { width: 390, height: 844 },
-		deviceScaleFactor: 2,
-		isMobile: true,
-		hasTouch: true,
-		locale: 'it-IT',
-		timezoneId: 'Europe/Rome',
-		serviceWorkers: 'block',
-		// The session as a header: a __Host- cookie cannot be set on http://localhost from here.
-		extraHTTPHeaders: { Cookie: cookie },
-	});
+	const context = await signedInPhone(scene.browser, cookie);
 	const page = await context.newPage();
 	await page.goto(`${origin}/gestione/magazzino?cerca=whey+80`, { waitUntil: 'networkidle' });
 	await page.screenshot({ path: join(SHOTS_DIR, 'staff-magazzino.png') });
