@@ -7,21 +7,10 @@
 // compiled module dist/server/magazzino.mjs, and the catalogue of the build served
 // (dist/client): run `npm run build` once first. With --csv, `npm run --silent andamento --
 // --csv > andamento.csv` writes a file Excel opens.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distDir, importBuilt, root } from './ops-module.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const distDir = process.env.DIST_DIR ?? join(root, 'dist');
-const modulePath = join(distDir, 'server/magazzino.mjs');
-
-if (!existsSync(modulePath)) {
-	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
-	process.exit(1);
-}
-
-/** @type {import('../src/server/script-exports.ts')} */
-const report = await import(pathToFileURL(modulePath).href);
+const report = await importBuilt('magazzino.mjs');
 
 try {
 	await report.runReportCommand(process.argv.slice(2), {

@@ -4,21 +4,9 @@
 //
 // Reads CONTACT_DB_PATH (default data/messages.sqlite: the server's database) through the
 // compiled module dist/server/avvisi.mjs: run `npm run build` once first.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { importBuilt, root } from './ops-module.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const distDir = process.env.DIST_DIR ?? join(root, 'dist');
-const modulePath = join(distDir, 'server/avvisi.mjs');
-
-if (!existsSync(modulePath)) {
-	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
-	process.exit(1);
-}
-
-/** @type {import('../src/server/script-exports.ts')} */
-const alerts = await import(pathToFileURL(modulePath).href);
+const alerts = await importBuilt('avvisi.mjs');
 const args = process.argv.slice(2);
 
 if (args.length === 0) {

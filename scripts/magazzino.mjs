@@ -6,21 +6,10 @@
 // compiled module dist/server/magazzino.mjs, and the catalogue of the build served
 // (dist/client): run `npm run build` once first. The export goes to stdout, so
 // `npm run --silent magazzino -- esporta > magazzino.csv` writes a file Excel opens.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distDir, importBuilt, root } from './ops-module.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const distDir = process.env.DIST_DIR ?? join(root, 'dist');
-const modulePath = join(distDir, 'server/magazzino.mjs');
-
-if (!existsSync(modulePath)) {
-	console.error(`Manca ${modulePath}: esegui prima \`npm run build\`.`);
-	process.exit(1);
-}
-
-/** @type {import('../src/server/script-exports.ts')} */
-const stock = await import(pathToFileURL(modulePath).href);
+const stock = await importBuilt('magazzino.mjs');
 const args = process.argv.slice(2);
 
 if (args.length === 0) {
