@@ -13,11 +13,12 @@
 // within one run. `--smoke`: 12 products and 60 days, to check the bench itself runs.
 //
 // Expects a build (`npm run build`). Timings live here, never in the tests.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { FLAVOURS, writeProducts } from './bench-products.mjs';
 import { ROOT, assertBuilt } from './start-server.mjs';
 
 assertBuilt();
@@ -45,24 +46,8 @@ function random(seed) {
 const clientDir = join(work, 'client');
 mkdirSync(join(clientDir, 'api/product'), { recursive: true });
 cpSync(join(distDir, 'client/api/ritiro.json'), join(clientDir, 'api/ritiro.json'));
-const flavours = ['Cioccolato', 'Vaniglia', 'Fragola', 'Neutro'];
-for (let n = 0; n < PRODUCTS; n++) {
-	const id = `prodotto-prova-${n}`;
-	writeFileSync(
-		join(clientDir, 'api/product', `${id}.json`),
-		JSON.stringify({
-			id,
-			name: `Prodotto di prova ${n}`,
-			brand: `Marca ${n % 17}`,
-			variants: flavours.map((flavour) => ({
-				id: `${flavour.toLowerCase()}-900-g`,
-				flavour,
-				size: '900 g',
-				priceCents: 2990,
-			})),
-		}),
-	);
-}
+const flavours = FLAVOURS;
+writeProducts(clientDir, PRODUCTS);
 
 /** @type {import('../src/server/script-exports.ts')} */
 const server = await import(pathToFileURL(join(distDir, 'server/magazzino.mjs')).href);

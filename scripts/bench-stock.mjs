@@ -22,12 +22,13 @@
 // `npm run bench:stock -- --smoke`: one second of load, two rounds of the list.
 //
 // Expects a build (`npm run build`). Timings live here, never in the tests.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { FLAVOURS, writeProducts } from './bench-products.mjs';
 import { ROOT, assertBuilt, startServer } from './start-server.mjs';
 
 assertBuilt();
@@ -106,28 +107,7 @@ try {
 }
 
 // 2. The stock list with 1,000 variants × 2 shops.
-const flavours = ['Cioccolato', 'Vaniglia', 'Fragola', 'Neutro'];
-/** Writes `count` synthetic products of 4 variants into a client folder's api/product. */
-function writeProducts(clientDir, count) {
-	mkdirSync(join(clientDir, 'api/product'), { recursive: true });
-	for (let n = 0; n < count; n++) {
-		const id = `prodotto-prova-${n}`;
-		writeFileSync(
-			join(clientDir, 'api/product', `${id}.json`),
-			JSON.stringify({
-				id,
-				name: `Prodotto di prova ${n}`,
-				brand: `Marca ${n % 17}`,
-				variants: flavours.map((flavour) => ({
-					id: `${flavour.toLowerCase()}-900-g`,
-					flavour,
-					size: '900 g',
-					priceCents: 2990,
-				})),
-			}),
-		);
-	}
-}
+const flavours = FLAVOURS;
 const clientDir = join(work, 'client');
 mkdirSync(join(clientDir, 'api'), { recursive: true });
 cpSync(join(distDir, 'client/api/ritiro.json'), join(clientDir, 'api/ritiro.json'));
