@@ -17,7 +17,8 @@ import {
 	runReportCommand as runReportWith,
 	type ReportCliContext,
 } from './services';
-import { runAlertsCommand as runAlertsOn } from './alerts';
+import { existsSync } from 'node:fs';
+import { AlertsCliError, runAlertsCommand as runAlertsOn } from './alerts';
 import { databasePath } from './core/config';
 import { openDatabase } from './core/store';
 
@@ -70,7 +71,12 @@ export function runAlertsCommand(
 	args: readonly string[],
 	{ env, root }: { env: Readonly<Record<string, string | undefined>>; root: string },
 ): string {
-	const db = openDatabase(databasePath(env, root), MIGRATIONS, { create: false });
+	const path = databasePath(env, root);
+	// Said, not a stack trace: a mistyped CONTACT_DB_PATH must not read as "nothing kept".
+	if (!existsSync(path)) {
+		throw new AlertsCliError(`Il database ${path} non esiste: controlla CONTACT_DB_PATH.`, 1);
+	}
+	const db = openDatabase(path, MIGRATIONS, { create: false });
 	try {
 		return runAlertsOn(db, args);
 	} finally {

@@ -16,6 +16,7 @@ import {
 import { askAlert, confirmAlert, stopAlert, type NewAlert } from '../../../src/server/alerts/store';
 import { hashAlertToken } from '../../../src/server/alerts/token';
 import { AlertsCliError, runAlertsCommand } from '../../../src/server/alerts/cli';
+import { runAlertsCommand as runBuiltAlertsCommand } from '../../../src/server/script-exports';
 
 /**
  * The requests' store on a real SQLite file with every migration, at chosen times: asking again
@@ -256,6 +257,17 @@ describe('Non mi interessa più, access and erasure', () => {
 });
 
 describe('npm run avvisi', () => {
+	it('says in Italian that the database does not exist, rather than failing with a stack', () => {
+		const missing = join(dir, 'nessuno.sqlite');
+		const run = () =>
+			runBuiltAlertsCommand(['elenca', 'lucia@example.it'], {
+				env: { CONTACT_DB_PATH: missing },
+				root: dir,
+			});
+		expect(run).toThrow(AlertsCliError);
+		expect(run).toThrow(`Il database ${missing} non esiste: controlla CONTACT_DB_PATH.`);
+	});
+
 	it("lists one address's requests in Italian, then deletes them", () => {
 		ask(T0);
 		ask(T0, { shopId: null, shopName: null });
