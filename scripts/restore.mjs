@@ -9,16 +9,17 @@
 import { importOps, root } from './ops-module.mjs';
 
 const args = process.argv.slice(2);
-if (args.length !== 1) {
+const [file] = args;
+if (args.length !== 1 || !file) {
 	console.error('Uso: npm run restore -- <file della copia>');
 	process.exit(2);
 }
 const { databasePath, restoreDatabase } = await importOps();
 const dbPath = databasePath(process.env, root);
 try {
-	const result = restoreDatabase({ dbPath, file: args[0] });
+	const result = restoreDatabase({ dbPath, file });
 	console.log(
-		`Ripristinato ${dbPath} da ${args[0]} (${result.messages} messaggi, ${result.reservations} prenotazioni).`,
+		`Ripristinato ${dbPath} da ${file} (${result.messages} messaggi, ${result.reservations} prenotazioni).`,
 	);
 	if (result.previous)
 		console.log(`Il database sostituito è stato conservato in ${result.previous}.`);
